@@ -1,0 +1,25 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "foldmark",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "foldmark", targets: ["foldmark"]),
+        .library(name: "Site", targets: ["Site"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
+        .systemLibrary(name: "CYaml", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .target(name: "Sections", dependencies: ["CCmark", "CYaml"]),
+        .target(name: "Renderer", dependencies: ["Sections"]),
+        .executableTarget(name: "EmbedTemplates", path: "Plugins/EmbedTemplatesTool"),
+        .plugin(name: "EmbedTemplatesPlugin", capability: .buildTool(), dependencies: ["EmbedTemplates"]),
+        .target(name: "Site", dependencies: ["Sections", "Renderer"], plugins: ["EmbedTemplatesPlugin"]),
+        .executableTarget(name: "foldmark", dependencies: ["Site"]),
+        .testTarget(name: "SectionsTests", dependencies: ["Sections", "CCmark"]),
+        .testTarget(name: "RendererTests", dependencies: ["Renderer", "Sections", "CCmark"], exclude: ["Golden"]),
+        .testTarget(name: "SiteTests", dependencies: ["Site"]),
+        .testTarget(name: "foldmarkTests", dependencies: ["foldmark", "Site", "CCmark"]),
+    ]
+)

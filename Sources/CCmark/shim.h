@@ -1,0 +1,2 @@
+#include <cmark.h>
+#include <stdlib.h>

@@ -1,0 +1,50 @@
+/// A compiled logic-less Mustache template.
+///
+/// Parsing happens once, in ``init(_:partials:)``; ``render(_:)`` only walks the node tree,
+/// so one `Template` can render every page of a site, from any number of threads.
+/// Supports the spec's interpolation, sections, inverted sections, partials, comments and
+/// set-delimiter tags; not lambdas, dynamic names or inheritance.
+///
+/// `{{name}}` escapes through ``HTMLFragment/escape(_:)``; `{{{name}}}` and `{{& name}}` don't.
+public struct Template: Sendable {
+    private let nodes: [TemplateNode]
+    /// Compiled partials, in the order of their sorted names; partial nodes hold indices into it.
+    private let partials: [[TemplateNode]]
+    /// A first guess at the output's size, so that rendering rarely has to grow the string.
+    private let estimatedSize: Int
+
+    /// Compiles `source` and every partial in `partials`, which maps partial names to their
+    /// source. Partials may include each other and themselves. A `{{> name}}` with no
+    /// partial of that name renders nothing.
+    ///
+    /// - Throws: ``TemplateError`` for an unclosed tag or section, a closing tag that matches
+    ///   no open section, or an invalid tag, in the main template or in a partial.
+    public init(_ source: String, partials: [String: String] = [:]) throws(TemplateError) {
+        let names = partials.keys.sorted()
+        var indices: [String: Int] = [:]
+        for (index, name) in names.enumerated() { indices[name] = index }
+
+        var parser = TemplateParser(source, template: nil, partialIndices: indices, marksLineStarts: false)
+        nodes = try parser.parse()
+        var compiled: [[TemplateNode]] = []
+        compiled.reserveCapacity(names.count)
+        for name in names {
+            var parser = TemplateParser(
+                partials[name] ?? "",
+                template: name,
+                partialIndices: indices,
+                marksLineStarts: true
+            )
+            compiled.append(try parser.parse())
+        }
+        self.partials = compiled
+        estimatedSize = max(256, source.utf8.count * 2)
+    }
+
+    /// Renders the template with `context` at the bottom of the context stack.
+    public func render(_ context: TemplateValue) -> String {
+        var rendering = TemplateRendering(context: context, partials: partials, capacity: estimatedSize)
+        rendering.render(nodes, indentation: "", depth: 0)
+        return rendering.output
+    }
+}

@@ -1,0 +1,26 @@
+/// The files of a theme (page layout, section partial, CSS, JavaScript), by file name.
+///
+/// Reading them from disk is the `Site` module's job; this type only says which files a
+/// theme needs and lets a site's own files override the defaults one by one.
+public struct Theme: Sendable, Hashable {
+    /// The page layout: a Mustache template that receives the page context.
+    public static let layoutFile = "page.html"
+    /// The partial for one section, included as `{{> section}}`; it may include itself.
+    public static let sectionFile = "section.html"
+    /// Inlined into every page as `{{{css}}}`.
+    public static let styleFile = "style.css"
+    /// Inlined into every page as `{{{script}}}`.
+    public static let scriptFile = "script.js"
+    public static let requiredFiles = [layoutFile, sectionFile, styleFile, scriptFile]
+
+    public var files: [String: String]
+
+    public init(files: [String: String]) {
+        self.files = files
+    }
+
+    /// This theme with `overrides` replacing files of the same name.
+    public func overriding(with overrides: [String: String]) -> Theme {
+        Theme(files: files.merging(overrides) { _, new in new })
+    }
+}

@@ -1,0 +1,95 @@
+/// The YAML block between `---` lines at the very top of a page.
+///
+/// The keys foldmark understands have properties; every key, known or not, stays in
+/// ``values`` for templates.
+public struct FrontMatter: Hashable, Sendable {
+    public var title: String?
+    public var description: String?
+    /// The page's default for sections without `.collapsed` or `.open`.
+    public var collapsed: Bool?
+    /// Sort key in navigation; lower comes first.
+    public var order: Double?
+    public var isDraft: Bool
+    /// Every key of the block in source order, including the ones above.
+    public var values: [YAMLValue.Pair]
+
+    public init(
+        title: String? = nil, description: String? = nil, collapsed: Bool? = nil, order: Double? = nil,
+        isDraft: Bool = false, values: [YAMLValue.Pair] = []
+    ) {
+        self.title = title
+        self.description = description
+        self.collapsed = collapsed
+        self.order = order
+        self.isDraft = isDraft
+        self.values = values
+    }
+
+    /// Reads the YAML text of a front matter block whose first line is line `firstLine` of the file.
+    public init(yaml: String, firstLine: Int) throws(SectionsError) {
+        guard let root = try YAMLLoader(firstLine: firstLine).load(yaml), !root.isNull else {
+            self.init()
+            return
+        }
+        guard case .mapping(let pairs) = root else {
+            throw SectionsError(.frontMatterNotMapping, line: firstLine)
+        }
+        func text(_ key: String) throws(SectionsError) -> String? {
+            guard let value = root[key], !value.isNull else { return nil }
+            guard let string = value.string else { throw SectionsError(.invalidValue(key: key, expected: "text")) }
+            return string
+        }
+        func flag(_ key: String) throws(SectionsError) -> Bool? {
+            guard let value = root[key], !value.isNull else { return nil }
+            guard let bool = value.bool else { throw SectionsError(.invalidValue(key: key, expected: "true or false")) }
+            return bool
+        }
+        var order: Double?
+        if let value = root["order"], !value.isNull {
+            guard let number = value.number else { throw SectionsError(.invalidValue(key: "order", expected: "a number")) }
+            order = number
+        }
+        do {
+            try self.init(
+                title: text("title"), description: text("description"), collapsed: flag("collapsed"), order: order,
+                isDraft: flag("draft") ?? false, values: pairs)
+        } catch {
+            throw SectionsError(error.reason, line: firstLine)
+        }
+    }
+
+    /// Splits a page into its front matter's YAML text (if the page starts with a `---`
+    /// line) and the Markdown after it. `bodyLineOffset` is the number of lines before the body.
+    static func split(_ text: String) throws(SectionsError) -> (yaml: String?, body: Substring, bodyLineOffset: Int) {
+        let all = Substring(text)
+        guard let firstEnd = lineEnd(in: all, from: all.startIndex), isFence(all[all.startIndex..<firstEnd], "---")
+        else {
+            return (nil, all, 0)
+        }
+        var lineStart = nextLine(in: all, after: firstEnd)
+        var lines = 1
+        while lineStart < all.endIndex, let end = lineEnd(in: all, from: lineStart) {
+            lines += 1
+            let line = all[lineStart..<end]
+            if isFence(line, "---") || isFence(line, "...") {
+                let yaml = String(all[nextLine(in: all, after: firstEnd)..<lineStart])
+                return (yaml, all[nextLine(in: all, after: end)...], lines)
+            }
+            lineStart = nextLine(in: all, after: end)
+        }
+        throw SectionsError(.unclosedFrontMatter, line: 1, column: 1)
+    }
+
+    private static func lineEnd(in text: Substring, from start: Substring.Index) -> Substring.Index? {
+        guard start < text.endIndex else { return nil }
+        return text[start...].firstIndex(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) ?? text.endIndex
+    }
+
+    private static func nextLine(in text: Substring, after end: Substring.Index) -> Substring.Index {
+        end < text.endIndex ? text.index(after: end) : end
+    }
+
+    private static func isFence(_ line: Substring, _ fence: String) -> Bool {
+        line.hasPrefix(fence) && line.dropFirst(fence.count).allSatisfy { $0 == " " || $0 == "\t" }
+    }
+}

@@ -1,0 +1,17 @@
+/// How Markdown is read. Turned into `CMARK_OPT_*` flags in one place,
+/// ``SectionTreeBuilder``'s `cmarkOptions`.
+public struct ParseOptions: Hashable, Sendable {
+    /// Pass raw HTML blocks and inline HTML through, and keep `javascript:` style links.
+    /// Off by default: cmark then replaces raw HTML with a comment and drops unsafe URLs.
+    public var allowsRawHTML: Bool
+    /// Typographic quotes and dashes.
+    public var usesSmartPunctuation: Bool
+    /// Whether sections start closed when neither the heading nor the page says otherwise.
+    public var collapsedByDefault: Bool
+
+    public init(allowsRawHTML: Bool = false, usesSmartPunctuation: Bool = false, collapsedByDefault: Bool = false) {
+        self.allowsRawHTML = allowsRawHTML
+        self.usesSmartPunctuation = usesSmartPunctuation
+        self.collapsedByDefault = collapsedByDefault
+    }
+}

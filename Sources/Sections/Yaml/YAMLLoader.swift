@@ -1,0 +1,81 @@
+internal import CYaml
+
+/// Reads one YAML document with libyaml's loader and copies it into ``YAMLValue``s.
+///
+/// libyaml resolves aliases by sharing nodes, so a few lines of anchors can describe an
+/// exponentially large tree; copying stops at ``maximumNodes`` and at ``maximumDepth``.
+struct YAMLLoader {
+    static let maximumNodes = 100_000
+    static let maximumDepth = 64
+
+    /// The 1-based line of the YAML text's first line in the file, for error locations.
+    var firstLine: Int
+
+    /// Returns `nil` for an empty stream (no document at all).
+    func load(_ text: String) throws(SectionsError) -> YAMLValue? {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else { throw SectionsError(.parserFailed, line: firstLine) }
+        defer { yaml_parser_delete(&parser) }
+        let bytes = Array(text.utf8)
+        return try bytes.withUnsafeBufferPointer { buffer throws(SectionsError) -> YAMLValue? in
+            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+            var document = yaml_document_t()
+            guard yaml_parser_load(&parser, &document) == 1 else {
+                let problem = parser.problem.map { String(cString: $0) } ?? "unknown error"
+                let context = parser.context.map { String(cString: $0) + ": " } ?? ""
+                throw SectionsError(
+                    .malformedYAML(context + problem),
+                    line: firstLine + Int(parser.problem_mark.line),
+                    column: Int(parser.problem_mark.column) + 1)
+            }
+            defer { yaml_document_delete(&document) }
+            guard let root = yaml_document_get_root_node(&document) else { return nil }
+            var budget = Self.maximumNodes
+            return try convert(root, in: &document, depth: 0, budget: &budget)
+        }
+    }
+
+    private func convert(
+        _ node: UnsafeMutablePointer<yaml_node_t>, in document: inout yaml_document_t, depth: Int, budget: inout Int
+    ) throws(SectionsError) -> YAMLValue {
+        budget -= 1
+        let line = firstLine + Int(node.pointee.start_mark.line)
+        guard budget >= 0, depth <= Self.maximumDepth else {
+            throw SectionsError(.malformedYAML("too deeply nested or too many aliases"), line: line)
+        }
+        switch node.pointee.type {
+        case YAML_SCALAR_NODE:
+            let scalar = node.pointee.data.scalar
+            let text = scalar.value.map {
+                String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self)
+            } ?? ""
+            return .scalar(text, isPlain: scalar.style == YAML_PLAIN_SCALAR_STYLE)
+        case YAML_SEQUENCE_NODE:
+            var items: [YAMLValue] = []
+            var item = node.pointee.data.sequence.items.start
+            while let current = item, current != node.pointee.data.sequence.items.top {
+                if let child = yaml_document_get_node(&document, current.pointee) {
+                    items.append(try convert(child, in: &document, depth: depth + 1, budget: &budget))
+                }
+                item = current + 1
+            }
+            return .sequence(items)
+        case YAML_MAPPING_NODE:
+            var pairs: [YAMLValue.Pair] = []
+            var pair = node.pointee.data.mapping.pairs.start
+            while let current = pair, current != node.pointee.data.mapping.pairs.top {
+                if let keyNode = yaml_document_get_node(&document, current.pointee.key),
+                    let valueNode = yaml_document_get_node(&document, current.pointee.value)
+                {
+                    let key = try convert(keyNode, in: &document, depth: depth + 1, budget: &budget)
+                    let value = try convert(valueNode, in: &document, depth: depth + 1, budget: &budget)
+                    pairs.append(YAMLValue.Pair(key: key.string ?? "", value: value))
+                }
+                pair = current + 1
+            }
+            return .mapping(pairs)
+        default:
+            return .scalar("", isPlain: true)
+        }
+    }
+}

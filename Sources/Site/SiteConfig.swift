@@ -1,0 +1,75 @@
+import Foundation
+import Sections
+
+/// The settings of `foldmark.yml`, all optional.
+public struct SiteConfig: Sendable, Hashable {
+    public static let fileName = "foldmark.yml"
+    static let knownKeys: Set<String> = ["title", "description", "language", "unsafe", "collapsed", "base_url"]
+
+    public var title: String
+    public var description: String?
+    /// The `lang` of every page.
+    public var language: String
+    /// Whether raw HTML in Markdown reaches the page.
+    public var allowsRawHTML: Bool
+    /// The site default for sections that neither heading nor page folds.
+    public var collapsedByDefault: Bool
+    /// Where the site will be published; pages link relatively, so this is informational.
+    public var baseURL: String?
+
+    public init(
+        title: String = "", description: String? = nil, language: String = "en", allowsRawHTML: Bool = false,
+        collapsedByDefault: Bool = false, baseURL: String? = nil
+    ) {
+        self.title = title
+        self.description = description
+        self.language = language
+        self.allowsRawHTML = allowsRawHTML
+        self.collapsedByDefault = collapsedByDefault
+        self.baseURL = baseURL
+    }
+
+    /// Reads `foldmark.yml` text; unknown keys are reported in `warnings`.
+    public init(yaml: String, file: String, warnings: inout [SiteError]) throws(SiteError) {
+        let root: YAMLValue?
+        do {
+            root = try YAMLValue(parsing: yaml)
+        } catch {
+            throw SiteError(file: file, error)
+        }
+        var pairs: [YAMLValue.Pair] = []
+        switch root {
+        case nil: break
+        case .mapping(let entries)?: pairs = entries
+        case let value? where value.isNull: break
+        default: throw SiteError(file: file, line: 1, message: "the configuration must be a mapping of keys to values")
+        }
+        self.init()
+        func value(_ key: String) -> YAMLValue? {
+            pairs.last(where: { $0.key == key }).map(\.value).flatMap { $0.isNull ? nil : $0 }
+        }
+        func text(_ key: String) throws(SiteError) -> String? {
+            guard let value = value(key) else { return nil }
+            guard let string = value.string else { throw SiteError(file: file, message: "'\(key)' must be text") }
+            return string
+        }
+        func flag(_ key: String) throws(SiteError) -> Bool? {
+            guard let value = value(key) else { return nil }
+            guard let bool = value.bool else { throw SiteError(file: file, message: "'\(key)' must be true or false") }
+            return bool
+        }
+        title = try text("title") ?? ""
+        description = try text("description")
+        language = try text("language") ?? "en"
+        allowsRawHTML = try flag("unsafe") ?? false
+        collapsedByDefault = try flag("collapsed") ?? false
+        baseURL = try text("base_url")
+        for pair in pairs where !Self.knownKeys.contains(pair.key) {
+            warnings.append(SiteError(file: file, message: "unknown key '\(pair.key)'", severity: .warning))
+        }
+    }
+
+    var parseOptions: ParseOptions {
+        ParseOptions(allowsRawHTML: allowsRawHTML, collapsedByDefault: collapsedByDefault)
+    }
+}

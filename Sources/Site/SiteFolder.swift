@@ -1,0 +1,70 @@
+import Foundation
+import Renderer
+import Sections
+
+/// A site folder: `Content/` with the Markdown pages and assets, an optional `Templates/`
+/// that overrides the default theme file by file, and an optional `foldmark.yml`.
+public struct SiteFolder: Sendable {
+    public static let contentFolder = "Content"
+    public static let templatesFolder = "Templates"
+
+    public var root: URL
+    public var config: SiteConfig
+    public var theme: Theme
+    /// Problems that do not stop a build, e.g. unknown configuration keys.
+    public var warnings: [SiteError]
+
+    public var content: URL { root.appending(path: Self.contentFolder, directoryHint: .isDirectory) }
+
+    /// Reads the configuration and the theme of the site at `root`.
+    public init(at root: URL) throws(SiteError) {
+        self.root = root.standardizedFileURL
+        var warnings: [SiteError] = []
+        let configURL = self.root.appending(path: SiteConfig.fileName)
+        if FileManager.default.fileExists(atPath: configURL.path) {
+            let text = try Self.readText(configURL, name: SiteConfig.fileName)
+            config = try SiteConfig(yaml: text, file: SiteConfig.fileName, warnings: &warnings)
+        } else {
+            config = SiteConfig()
+        }
+        theme = try Self.theme(overriddenBy: self.root.appending(path: Self.templatesFolder))
+        self.warnings = warnings
+    }
+
+    /// The built-in theme, with the files of `folder` (if it exists) in place of the defaults.
+    public static func theme(overriddenBy folder: URL) throws(SiteError) -> Theme {
+        var overrides: [String: String] = [:]
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names where !name.hasPrefix(".") {
+            let url = folder.appending(path: name)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue
+            else { continue }
+            overrides[name] = try readText(url, name: templatesFolder + "/" + name)
+        }
+        return Theme(files: DefaultTemplates.files).overriding(with: overrides)
+    }
+
+    /// A renderer for this site's theme; its templates are compiled here, once.
+    public func makeRenderer() throws(SiteError) -> PageRenderer {
+        do {
+            return try PageRenderer(theme: theme)
+        } catch {
+            throw SiteError(themeFolder: Self.templatesFolder + "/", error)
+        }
+    }
+
+    static func readText(_ url: URL, name: String) throws(SiteError) -> String {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw SiteError(file: name, message: "cannot read the file")
+        }
+        return decode(data)
+    }
+
+    /// UTF-8 text without a leading byte order mark; invalid bytes become U+FFFD.
+    public static func decode(_ data: Data) -> String {
+        var bytes = data[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,82 @@
+import Sections
+import Testing
+
+@Suite struct FrontMatterTests {
+    @Test func knownKeysAndExtras() throws {
+        let page = try Document(
+            parsing: "---\ntitle: Guide\ndescription: \"How to\"\ncollapsed: yes\norder: 2.5\ndraft: false\nauthor: Ann\n---\n# A\n")
+        let front = page.frontMatter
+        #expect(front.title == "Guide")
+        #expect(front.description == "How to")
+        #expect(front.collapsed == true)
+        #expect(front.order == 2.5)
+        #expect(front.isDraft == false)
+        #expect(front.values.map(\.key) == ["title", "description", "collapsed", "order", "draft", "author"])
+        #expect(front.values.last?.value == .scalar("Ann", isPlain: true))
+        #expect(page.sections.count == 1)
+    }
+
+    @Test func onlyFrontMatterIsAnEmptyPage() throws {
+        let page = try Document(parsing: "---\ntitle: T\n---\n")
+        #expect(page.frontMatter.title == "T")
+        #expect(page.sections.isEmpty && page.preamble.isEmpty)
+    }
+
+    @Test func emptyFrontMatter() throws {
+        let page = try Document(parsing: "---\n---\ntext\n")
+        #expect(page.frontMatter == FrontMatter())
+        #expect(page.preamble.html == "<p>text</p>\n")
+    }
+
+    @Test func dashesLaterInTheFileAreAThematicBreak() throws {
+        let page = try Document(parsing: "text\n\n---\ntitle: no\n---\n")
+        #expect(page.frontMatter == FrontMatter())
+    }
+
+    @Test func crlfLineEndings() throws {
+        let page = try Document(parsing: "---\r\ntitle: Windows\r\n---\r\n# A\r\nbody\r\n")
+        #expect(page.frontMatter.title == "Windows")
+        #expect(page.sections.first?.body.html == "<p>body</p>\n")
+    }
+
+    @Test func unclosedFrontMatterIsAnError() {
+        #expect(throws: SectionsError(.unclosedFrontMatter, line: 1, column: 1)) {
+            try Document(parsing: "---\ntitle: x\n# A\n")
+        }
+    }
+
+    @Test func malformedYAMLNamesLineAndColumn() throws {
+        let error = try #require(throws: SectionsError.self) {
+            try Document(parsing: "---\ntitle: ok\nlist: [a, b\n---\n")
+        }
+        guard case .malformedYAML = error.reason else {
+            Issue.record("wrong reason \(error.reason)")
+            return
+        }
+        #expect(error.line == 4)
+        #expect(error.column != nil)
+    }
+
+    @Test func frontMatterMustBeAMapping() {
+        #expect(throws: SectionsError(.frontMatterNotMapping, line: 2)) {
+            try Document(parsing: "---\n- a\n- b\n---\n")
+        }
+    }
+
+    @Test func wrongValueKindIsAnError() {
+        #expect(throws: SectionsError(.invalidValue(key: "collapsed", expected: "true or false"), line: 2)) {
+            try Document(parsing: "---\ncollapsed: maybe\n---\n")
+        }
+    }
+
+    @Test func quotedTrueIsText() throws {
+        #expect(throws: SectionsError.self) { try Document(parsing: "---\ncollapsed: \"true\"\n---\n") }
+    }
+
+    @Test func aliasBombIsRefused() {
+        let bomb = "---\na: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+            + "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n"
+            + "e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]\n---\n"
+        #expect(throws: SectionsError.self) { try Document(parsing: bomb) }
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+@testable import foldmark
+
+@Suite struct BuildCommandTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test func buildsTheRepositoryDocumentationMirroringPaths() async throws {
+        let out = try TemporarySite(files: [:])
+        let run = await ToolRun.run(["build", Self.packageRoot.path, "--out", out.root.path])
+        #expect(run.status == 0, "\(run.errors)")
+        let content = Self.packageRoot.appending(path: "Content")
+        let sources = FileManager.default.enumerator(atPath: content.path)!.compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".md") }
+        #expect(sources.count >= 5)
+        let expected = Set(sources.map { String($0.dropLast(3)) + ".html" })
+        let built = Set(out.files(under: "").filter { $0.hasSuffix(".html") })
+        #expect(built == expected)
+        #expect(expected.contains("index.html"))
+        #expect(run.output.contains("Built \(sources.count) pages"))
+        for page in built {
+            let html = try out.read(page)
+            #expect(html.hasPrefix("<!doctype html>"), "\(page)")
+            #expect(html.contains("<main"), "\(page)")
+        }
+    }
+
+    @Test func contentErrorNamesFileAndLineAndKeepsPreviousOutput() async throws {
+        let site = try TemporarySite(files: ["Content/index.md": "# Home\n", "Content/guide.md": "# A\n"])
+        let first = await ToolRun.run(["build", site.root.path])
+        #expect(first.status == 0, "\(first.errors)")
+        let before = try site.read("_site/guide.html")
+
+        try site.write("Content/guide.md", "# Changed\n")
+        try site.write("Content/bad.md", "# One {#x}\n\n## Two {#x}\n")
+        try site.write("_site/mine.txt", "not foldmark's")
+        let second = await ToolRun.run(["build", site.root.path])
+        #expect(second.status == 1)
+        #expect(second.errors.contains("Content/bad.md:3: error: duplicate section id 'x' (first used on line 1)"))
+        #expect(try site.read("_site/guide.html") == before)
+        #expect(!site.exists("_site/bad.html"))
+        #expect(try site.read("_site/mine.txt") == "not foldmark's")
+        #expect(site.files(under: "").allSatisfy { !$0.contains("staging") })
+    }
+
+    @Test func malformedFrontMatterReportsLineAndColumn() async throws {
+        let site = try TemporarySite(files: ["Content/a.md": "---\ntitle: [unclosed\n---\n# A\n"])
+        let run = await ToolRun.run(["build", site.root.path])
+        #expect(run.status == 1)
+        #expect(run.errors.contains("Content/a.md:3:1: error: malformed YAML in front matter"), "\(run.errors)")
+    }
+
+    @Test func assetsAreCopiedAndNestedPagesLinkToRoot() async throws {
+        let site = try TemporarySite(files: [
+            "Content/index.md": "# Home\n", "Content/a/b/deep.md": "# Deep\n", "Content/img/logo.svg": "<svg/>",
+        ])
+        let run = await ToolRun.run(["build", site.root.path])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(site.files(under: "_site") == ["a/b/deep.html", "img/logo.svg", "index.html"])
+        #expect(try site.read("_site/a/b/deep.html").contains("href=\"../../index.html\""))
+    }
+
+    @Test func configSetsTitleLanguageAndWarnsAboutUnknownKeys() async throws {
+        let site = try TemporarySite(files: [
+            "foldmark.yml": "title: My Docs\nlanguage: fr\ncolour: blue\n", "Content/index.md": "# Accueil\n",
+        ])
+        let run = await ToolRun.run(["build", site.root.path])
+        #expect(run.status == 0)
+        #expect(run.errors.contains("foldmark.yml: warning: unknown key 'colour'"))
+        let html = try site.read("_site/index.html")
+        #expect(html.contains("<html lang=\"fr\">"))
+        #expect(html.contains("<title>Accueil · My Docs</title>"))
+    }
+
+    @Test func siteTemplatesOverrideDefaultsFileByFile() async throws {
+        let site = try TemporarySite(files: [
+            "Templates/style.css": "body { color: rebeccapurple }", "Content/index.md": "# Home\n",
+        ])
+        let run = await ToolRun.run(["build", site.root.path])
+        #expect(run.status == 0)
+        let html = try site.read("_site/index.html")
+        #expect(html.contains("rebeccapurple"))
+        #expect(html.contains("<details class=\"fm-section\" id=\"home\" open>"))
+    }
+
+    @Test func outputInsideContentIsRefused() async throws {
+        let site = try TemporarySite(files: ["Content/index.md": "# Home\n"])
+        let run = await ToolRun.run(["build", site.root.path, "--out", site.root.appending(path: "Content/out").path])
+        #expect(run.status == 1)
+        #expect(run.errors.contains("must not be the site folder"))
+        #expect(!site.exists("Content/out"))
+    }
+
+    @Test func missingContentFolderIsAnError() async throws {
+        let site = try TemporarySite(files: ["README": "x"])
+        let run = await ToolRun.run(["build", site.root.path])
+        #expect(run.status == 1)
+        #expect(run.errors.contains("Content: error: no Content/ folder in the site"))
+    }
+}
+
+@Suite struct DraftTests {
+    @Test func draftsAreLeftOutUnlessAsked() async throws {
+        let site = try TemporarySite(files: [
+            "Content/index.md": "# Home\n", "Content/wip.md": "---\ndraft: true\n---\n# Work in progress\n",
+        ])
+        let run = await ToolRun.run(["build", site.root.path])
+        #expect(run.status == 0)
+        #expect(run.output.contains("1 page, 1 draft left out"))
+        #expect(!site.exists("_site/wip.html"))
+        let withDrafts = await ToolRun.run(["build", site.root.path, "--drafts"])
+        #expect(withDrafts.status == 0)
+        #expect(site.exists("_site/wip.html"))
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+@testable import foldmark
+
+@Suite struct CommandLineTests {
+    @Test(arguments: [[], ["frobnicate"], ["build", "--bogus"], ["build", "a", "b"], ["build", "--out"], ["render"]])
+    func usageErrorsExitTwo(arguments: [String]) async {
+        let run = await ToolRun.run(arguments)
+        #expect(run.status == 2)
+        #expect(run.errors.hasPrefix("foldmark: error: "))
+        #expect(run.output.isEmpty)
+    }
+
+    @Test func helpAndVersion() async {
+        let help = await ToolRun.run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.output.contains("foldmark build [SITE] [--out DIR]"))
+        let version = await ToolRun.run(["--version"])
+        #expect(version.output == "foldmark \(CommandLineTool.version)\n")
+    }
+
+    @Test func buildArguments() throws {
+        #expect(try BuildArguments(parsing: []) == BuildArguments(site: ".", output: nil))
+        #expect(try BuildArguments(parsing: ["docs", "--out", "x"]) == BuildArguments(site: "docs", output: "x"))
+        #expect(try BuildArguments(parsing: ["--out=y"]) == BuildArguments(site: ".", output: "y"))
+        #expect(try BuildArguments(parsing: ["--drafts"]) == BuildArguments(includesDrafts: true))
+    }
+
+    @Test func renderWritesOneStandalonePage() async throws {
+        let site = try TemporarySite(files: ["page.md": "# Hello {.collapsed}\nworld\n"])
+        let run = await ToolRun.run(["render", site.root.appending(path: "page.md").path])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.hasPrefix("<!doctype html>"))
+        #expect(run.output.contains("<details class=\"fm-section\" id=\"hello\">"))
+        #expect(run.output.contains("<p>world</p>"))
+    }
+
+    @Test func renderReportsErrorsWithFileAndLine() async throws {
+        let site = try TemporarySite(files: ["bad.md": "# A {#x}\n# B {#x}\n"])
+        let path = site.root.appending(path: "bad.md").path
+        let run = await ToolRun.run(["render", path])
+        #expect(run.status == 1)
+        #expect(run.errors == "\(path):2: error: duplicate section id 'x' (first used on line 1)\n")
+    }
+
+    @Test func renderOfMissingFile() async {
+        let run = await ToolRun.run(["render", "/nonexistent/x.md"])
+        #expect(run.status == 1)
+        #expect(run.errors == "/nonexistent/x.md: error: cannot read the file\n")
+    }
+}

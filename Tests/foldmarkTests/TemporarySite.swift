@@ -1,0 +1,40 @@
+import Foundation
+
+/// A site folder in the temporary directory, removed when the test ends.
+final class TemporarySite {
+    let root: URL
+
+    init(files: [String: String]) throws {
+        root = FileManager.default.temporaryDirectory.appending(path: "foldmark-test-\(UUID().uuidString)")
+        for (path, text) in files { try write(path, text) }
+    }
+
+    func write(_ path: String, _ text: String) throws {
+        let url = root.appending(path: path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    func read(_ path: String) throws -> String {
+        try String(contentsOf: root.appending(path: path), encoding: .utf8)
+    }
+
+    func exists(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: root.appending(path: path).path)
+    }
+
+    /// Every regular file under `folder`, as sorted relative paths.
+    func files(under folder: String) -> [String] {
+        let base = root.appending(path: folder)
+        guard let enumerator = FileManager.default.enumerator(atPath: base.path) else { return [] }
+        return enumerator.compactMap { $0 as? String }.filter { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: base.appending(path: path).path, isDirectory: &isDirectory)
+                && !isDirectory.boolValue
+        }.sorted()
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: root)
+    }
+}
