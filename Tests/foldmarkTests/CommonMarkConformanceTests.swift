@@ -1,0 +1,119 @@
+import CCmark
+import Foundation
+import Testing
+
+@testable import foldmark
+
+/// Every example of the CommonMark spec through `foldmark render` and through libcmark
+/// alone. The suite is read from `../shared/spec/` beside the checkout at test time.
+@Suite(.enabled(if: CommonMarkExamples.available, "../shared/spec/commonmark-0.31.2.json is absent: conformance skipped"))
+struct CommonMarkConformanceTests {
+    @Test func examplesWithoutHeadingsMatchLibcmarkExactly() async throws {
+        var compared = 0
+        for example in CommonMarkExamples.all where !example.startsWithFrontMatterFence {
+            let libcmark = CommonMarkExamples.libcmarkHTML(example.markdown)
+            guard !CommonMarkExamples.hasHeading(libcmark) else { continue }
+            let main = try await CommonMarkExamples.foldmarkMain(example.markdown)
+            #expect(main == libcmark, "example \(example.number)")
+            compared += 1
+        }
+        #expect(compared > 500)
+        print("CommonMark: \(compared) examples without headings identical to libcmark")
+    }
+
+    @Test func everyWordOfLibcmarkAppearsInOrder() async throws {
+        var compared = 0
+        for example in CommonMarkExamples.all where !example.startsWithFrontMatterFence {
+            let expected = CommonMarkExamples.words(CommonMarkExamples.libcmarkHTML(example.markdown))
+            let actual = CommonMarkExamples.words(try await CommonMarkExamples.foldmarkMain(example.markdown))
+            #expect(CommonMarkExamples.isSubsequence(expected, of: actual), "example \(example.number)")
+            compared += 1
+        }
+        #expect(compared == CommonMarkExamples.all.count - 2)
+        print("CommonMark: \(compared) of \(CommonMarkExamples.all.count) examples keep every word in order")
+    }
+
+    /// A file that starts with a `---` line opens front matter, as in every static site
+    /// generator. Two spec examples start so: in 96 (`---\nFoo\n---…`) the front matter is
+    /// not a mapping, an error naming the line; 98 (`---\n---\n`) is empty front matter.
+    @Test func examplesOpeningWithDashesAreFrontMatter() async throws {
+        let fenced = CommonMarkExamples.all.filter(\.startsWithFrontMatterFence)
+        #expect(fenced.map(\.number) == [96, 98])
+        let file = FileManager.default.temporaryDirectory.appending(path: "cm-\(UUID().uuidString).md")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try fenced[0].markdown.write(to: file, atomically: true, encoding: .utf8)
+        let run = await ToolRun.run(["render", file.path])
+        #expect(run.status == 1)
+        #expect(run.errors == "\(file.path):2: error: front matter must be a mapping of keys to values\n")
+        #expect(try await CommonMarkExamples.foldmarkMain(fenced[1].markdown) == "")
+    }
+}
+
+struct CommonMarkExample: Decodable {
+    var markdown: String
+    var number: Int
+
+    enum CodingKeys: String, CodingKey {
+        case markdown
+        case number = "example"
+    }
+
+    var startsWithFrontMatterFence: Bool {
+        let first = markdown.prefix(while: { $0 != "\n" })
+        return first.hasPrefix("---") && first.dropFirst(3).allSatisfy { $0 == " " || $0 == "\t" }
+    }
+}
+
+enum CommonMarkExamples {
+    static let file = BuildCommandTests.packageRoot.appending(path: "../shared/spec/commonmark-0.31.2.json")
+        .standardizedFileURL
+
+    static var available: Bool { FileManager.default.fileExists(atPath: file.path) }
+
+    static let all: [CommonMarkExample] = {
+        guard let data = FileManager.default.contents(atPath: file.path) else { return [] }
+        return (try? JSONDecoder().decode([CommonMarkExample].self, from: data)) ?? []
+    }()
+
+    /// libcmark alone, with the options foldmark uses by default (safe: no raw HTML).
+    static func libcmarkHTML(_ markdown: String) -> String {
+        let buffer = cmark_markdown_to_html(markdown, markdown.utf8.count, CMARK_OPT_DEFAULT)!
+        defer { free(buffer) }
+        return String(cString: buffer)
+    }
+
+    static func hasHeading(_ html: String) -> Bool {
+        (1...6).contains { html.contains("<h\($0)>") }
+    }
+
+    /// What `foldmark render` puts inside `<main>`, without the newline the layout adds.
+    static func foldmarkMain(_ markdown: String) async throws -> String {
+        let file = FileManager.default.temporaryDirectory.appending(path: "cm-\(UUID().uuidString).md")
+        try markdown.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let run = await ToolRun.run(["render", file.path])
+        guard run.status == 0, let start = run.output.range(of: "<main id=\"content\">\n"),
+            let end = run.output.range(of: "\n</main>", options: .backwards)
+        else { return "status \(run.status): \(run.errors)" }
+        return String(run.output[start.upperBound..<end.lowerBound])
+    }
+
+    /// The text of an HTML string, tags removed, split at white space.
+    static func words(_ html: String) -> [Substring] {
+        var text = ""
+        var inTag = false
+        for character in html {
+            if character == "<" { inTag = true; text.append(" ") } else if character == ">" { inTag = false } else if !inTag { text.append(character) }
+        }
+        return text.split(whereSeparator: \.isWhitespace)
+    }
+
+    static func isSubsequence(_ needle: [Substring], of haystack: [Substring]) -> Bool {
+        var index = haystack.startIndex
+        for word in needle {
+            guard let found = haystack[index...].firstIndex(of: word) else { return false }
+            index = found + 1
+        }
+        return true
+    }
+}
