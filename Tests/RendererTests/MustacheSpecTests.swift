@@ -1,0 +1,89 @@
+import Foundation
+import Renderer
+import Testing
+
+/// Runs every case of the official Mustache spec's required modules, read at test time from
+/// `../shared/spec/mustache/` next to the package. Lambdas, dynamic names and inheritance
+/// (the optional `~` modules) are not supported, so they are not run.
+@Suite struct MustacheSpecTests {
+    /// One test of a spec file: a template, its data and partials, and the exact output.
+    struct Case: Sendable, CustomTestStringConvertible {
+        var module: String
+        var name: String
+        var template: String
+        var data: TemplateValue
+        var partials: [String: String]
+        var expected: String
+
+        var testDescription: String { "\(module): \(name)" }
+    }
+
+    static let modules = ["interpolation", "sections", "inverted", "partials", "comments", "delimiters"]
+
+    /// `../shared/spec/mustache`, relative to the package root three levels above this file.
+    static let specDirectory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // RendererTests
+        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent()  // package root
+        .appendingPathComponent("../shared/spec/mustache")
+        .standardizedFileURL
+
+    static let isSpecAvailable = FileManager.default.fileExists(atPath: specDirectory.path)
+
+    static let cases: [Case] = modules.flatMap { (try? loadCases(module: $0)) ?? [] }
+
+    // Skipped, not failed, where the shared spec checkout is absent (e.g. a lone clone of the package).
+    @Test(
+        .enabled(if: isSpecAvailable, "Mustache spec not found at ../shared/spec/mustache; skipping spec tests"),
+        arguments: cases
+    )
+    func specCase(_ specCase: Case) throws {
+        let template = try Template(specCase.template, partials: specCase.partials)
+        #expect(template.render(specCase.data) == specCase.expected)
+    }
+
+    @Test(
+        .enabled(if: isSpecAvailable, "Mustache spec not found at ../shared/spec/mustache; skipping spec tests"),
+        arguments: modules
+    )
+    func specFileLoads(_ module: String) throws {
+        let cases = try Self.loadCases(module: module)
+        #expect(!cases.isEmpty)
+    }
+
+    static func loadCases(module: String) throws -> [Case] {
+        let url = specDirectory.appendingPathComponent("\(module).json")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
+        guard let file = json as? [String: Any], let tests = file["tests"] as? [[String: Any]] else {
+            throw CocoaError(.fileReadCorruptFile)
+        }
+        return tests.map { test in
+            Case(
+                module: module,
+                name: test["name"] as? String ?? "?",
+                template: test["template"] as? String ?? "",
+                data: templateValue(fromJSON: test["data"] ?? NSNull()),
+                partials: test["partials"] as? [String: String] ?? [:],
+                expected: test["expected"] as? String ?? ""
+            )
+        }
+    }
+
+    /// Converts what `JSONSerialization` returns. Booleans arrive as `NSNumber`s too, told
+    /// apart by their `char` type encoding.
+    static func templateValue(fromJSON json: Any) -> TemplateValue {
+        switch json {
+        case let text as String:
+            return .string(text)
+        case let number as NSNumber:
+            if String(cString: number.objCType) == "c" { return .bool(number.boolValue) }
+            return .number(number.doubleValue)
+        case let items as [Any]:
+            return .list(items.map(templateValue(fromJSON:)))
+        case let fields as [String: Any]:
+            return .object(fields.mapValues(templateValue(fromJSON:)))
+        default:
+            return .null
+        }
+    }
+}
