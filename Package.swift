@@ -17,6 +17,7 @@ let package = Package(
         .plugin(name: "EmbedTemplatesPlugin", capability: .buildTool(), dependencies: ["EmbedTemplates"]),
         .target(name: "Site", dependencies: ["Sections", "Renderer"], plugins: ["EmbedTemplatesPlugin"]),
         .executableTarget(name: "foldmark", dependencies: ["Site"]),
+        .executableTarget(name: "foldmark-floor", dependencies: ["CCmark"], path: "Benchmarks/Floor"),
         .testTarget(name: "SectionsTests", dependencies: ["Sections", "CCmark"]),
         .testTarget(name: "RendererTests", dependencies: ["Renderer", "Sections", "CCmark"], exclude: ["Golden"]),
         .testTarget(name: "SiteTests", dependencies: ["Site"]),

@@ -58,3 +58,35 @@
     beforePrint = null;
   });
 })();
+
+// The table of contents marks the section being read. Sections fold, so positions
+// change; the observer follows the summaries wherever they are.
+(function () {
+  "use strict";
+  var toc = document.querySelector(".fm-toc");
+  if (!toc || !("IntersectionObserver" in window)) return;
+  var links = {};
+  Array.prototype.forEach.call(toc.querySelectorAll("a[href^='#']"), function (link) {
+    links[decodeURIComponent(link.getAttribute("href").slice(1))] = link;
+  });
+  var visible = {};
+  function update() {
+    var current = null;
+    var sections = document.querySelectorAll("details.fm-section");
+    for (var i = 0; i < sections.length; i++) {
+      if (visible[sections[i].id] && links[sections[i].id]) { current = sections[i].id; break; }
+    }
+    Object.keys(links).forEach(function (id) {
+      links[id].classList.toggle("fm-current", id === current);
+      if (id === current) links[id].setAttribute("aria-current", "location");
+      else links[id].removeAttribute("aria-current");
+    });
+  }
+  var observer = new IntersectionObserver(function (entries) {
+    entries.forEach(function (entry) { visible[entry.target.parentElement.id] = entry.isIntersecting; });
+    update();
+  }, { rootMargin: "-48px 0px -40% 0px" });
+  Array.prototype.forEach.call(document.querySelectorAll("details.fm-section > summary"), function (summary) {
+    if (links[summary.parentElement.id]) observer.observe(summary);
+  });
+})();

@@ -2,12 +2,19 @@ import Sections
 
 /// Renders a ``Document`` into a complete, standalone HTML page with a ``Theme``.
 ///
-/// The templates are compiled once, in `init`, and reused for every page; one renderer
-/// can be shared by all threads of a build.
+/// A page renders in two steps so that a site can render every page's content before it
+/// knows the whole site: ``renderContent(_:)`` needs only the document, and
+/// ``renderPage(_:content:context:)`` wraps that content in the layout with the
+/// navigation. The templates are compiled once, in `init`, and reused for every page; one
+/// renderer is shared by all threads of a build.
 public struct PageRenderer: Sendable {
     private let layout: Template
+    private let content: Template
     private let css: String
     private let script: String
+
+    /// The content of `<main>`: the preamble, then every section through the section partial.
+    static let contentSource = "{{{preamble}}}{{#sections}}{{> section}}{{/sections}}"
 
     public init(theme: Theme) throws(RenderError) {
         for name in Theme.requiredFiles where theme.files[name] == nil {
@@ -18,6 +25,7 @@ public struct PageRenderer: Sendable {
             uniquingKeysWith: { first, _ in first })
         do {
             layout = try Template(theme.files[Theme.layoutFile]!, partials: partials)
+            content = try Template(Self.contentSource, partials: partials)
         } catch {
             throw RenderError(
                 file: error.template.map { $0 + ".html" } ?? Theme.layoutFile, line: error.line, column: error.column,
@@ -32,18 +40,36 @@ public struct PageRenderer: Sendable {
         file.hasSuffix(".html") ? String(file.dropLast(5)) : file
     }
 
+    /// The whole page in one step.
     public func render(_ document: Document, context: PageContext) -> String {
-        layout.render(values(for: document, context: context))
+        renderPage(document, content: renderContent(document), context: context)
+    }
+
+    /// The HTML inside `<main>`.
+    public func renderContent(_ document: Document) -> String {
+        content.render(
+            .object([
+                "preamble": .string(document.preamble.html),
+                "sections": .list(document.sections.map(Self.value(for:))),
+            ]))
+    }
+
+    /// The page around `content` (from ``renderContent(_:)``). `document` may have empty
+    /// bodies: only its front matter and the titles and ids of its sections are used.
+    public func renderPage(_ document: Document, content: String, context: PageContext) -> String {
+        layout.render(values(for: document, content: content, context: context))
     }
 
     /// The values the layout sees; documented in `Content/reference/templates.md`.
-    func values(for document: Document, context: PageContext) -> TemplateValue {
+    func values(for document: Document, content: String, context: PageContext) -> TemplateValue {
         var page: [String: TemplateValue] = [:]
         for pair in document.frontMatter.values {
             page[pair.key] = TemplateValue(pair.value)
         }
         page["title"] = .string(document.title ?? context.fallbackTitle)
         page["description"] = document.frontMatter.description.map(TemplateValue.string) ?? .null
+        page["canonical"] = context.canonicalURL.map(TemplateValue.string) ?? .null
+        let toc = Self.tocEntries(document.sections, depth: context.tocDepth)
         return .object([
             "site": .object(["title": context.siteTitle.isEmpty ? .null : .string(context.siteTitle)]),
             "page": .object(page),
@@ -51,8 +77,16 @@ public struct PageRenderer: Sendable {
             "root": .string(context.rootPath),
             "css": .string(css),
             "script": .string(script),
-            "preamble": .string(document.preamble.html),
-            "sections": .list(document.sections.map(Self.value(for:))),
+            "content": .string(content),
+            "toc": .list(toc),
+            "hasTOC": .bool(!toc.isEmpty),
+            "navigation": .list(context.navigation.map(Self.value(for:))),
+            "hasNavigation": .bool(!context.navigation.isEmpty),
+            "breadcrumbs": .list(context.breadcrumbs.map(Self.value(for:))),
+            "hasBreadcrumbs": .bool(!context.breadcrumbs.isEmpty),
+            "hasPager": .bool(context.previous != nil || context.next != nil),
+            "previous": context.previous.map(Self.value(for:)) ?? .null,
+            "next": context.next.map(Self.value(for:)) ?? .null,
         ])
     }
 
@@ -66,6 +100,34 @@ public struct PageRenderer: Sendable {
             "classes": .list(section.classes.map(TemplateValue.string)),
             "body": .string(section.body.html),
             "children": .list(section.children.map(value(for:))),
+        ])
+    }
+
+    static func tocEntries(_ sections: [Section], depth: Int) -> [TemplateValue] {
+        sections.filter { $0.level <= depth }.map { section in
+            let children = tocEntries(section.children, depth: depth)
+            return .object([
+                "id": .string(section.id),
+                "title": .string(section.title),
+                "children": .list(children),
+                "hasChildren": .bool(!children.isEmpty),
+            ])
+        }
+    }
+
+    static func value(for link: PageLink) -> TemplateValue {
+        .object(["title": .string(link.title), "href": .string(link.href)])
+    }
+
+    static func value(for item: NavigationItem) -> TemplateValue {
+        .object([
+            "title": .string(item.link.title),
+            "href": .string(item.link.href),
+            "folder": .bool(item.isFolder),
+            "current": .bool(item.isCurrent),
+            "open": .bool(item.isOpen),
+            "hasChildren": .bool(!item.children.isEmpty),
+            "children": .list(item.children.map(value(for:))),
         ])
     }
 }

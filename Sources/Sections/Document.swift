@@ -5,26 +5,39 @@ public struct Document: Hashable, Sendable {
     /// The blocks before the first document-level heading, as HTML rendered by cmark.
     public var preamble: HTMLFragment
     public var sections: [Section]
+    /// Every link and image of the page's output, in document order, as written.
+    public var links: [Link]
 
-    public init(frontMatter: FrontMatter = FrontMatter(), preamble: HTMLFragment = .empty, sections: [Section] = []) {
+    public init(
+        frontMatter: FrontMatter = FrontMatter(), preamble: HTMLFragment = .empty, sections: [Section] = [],
+        links: [Link] = []
+    ) {
         self.frontMatter = frontMatter
         self.preamble = preamble
         self.sections = sections
+        self.links = links
     }
 
     /// Parses `markdown` (front matter, then CommonMark) into a document.
     ///
+    /// `rewritingLinks` maps each link and image destination to the one the page should
+    /// use (the site turns `guide.md` into `guide.html`); ``links`` keeps the originals.
+    ///
     /// - Throws: ``SectionsError`` with the 1-based line (and column where known) in `markdown`.
-    public init(parsing markdown: String, options: ParseOptions = ParseOptions()) throws(SectionsError) {
+    public init(
+        parsing markdown: String, options: ParseOptions = ParseOptions(),
+        rewritingLinks: (@Sendable (String) -> String)? = nil
+    ) throws(SectionsError) {
         let split = try FrontMatter.split(markdown)
         let frontMatter = try split.yaml.map { yaml throws(SectionsError) in
             try FrontMatter(yaml: yaml, firstLine: 2)
         } ?? FrontMatter()
         let collapsedByDefault = frontMatter.collapsed ?? options.collapsedByDefault
         let builder = SectionTreeBuilder(
-            options: options, collapsedByDefault: collapsedByDefault, lineOffset: split.bodyLineOffset)
-        let (preamble, sections) = try builder.build(split.body)
-        self.init(frontMatter: frontMatter, preamble: preamble, sections: sections)
+            options: options, collapsedByDefault: collapsedByDefault, lineOffset: split.bodyLineOffset,
+            rewriteLink: rewritingLinks)
+        let tree = try builder.build(split.body)
+        self.init(frontMatter: frontMatter, preamble: tree.preamble, sections: tree.sections, links: tree.links)
     }
 
     /// Every section of the page in document order, depth first.

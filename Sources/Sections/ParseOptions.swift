@@ -9,9 +9,17 @@ public struct ParseOptions: Hashable, Sendable {
     /// Whether sections start closed when neither the heading nor the page says otherwise.
     public var collapsedByDefault: Bool
 
-    public init(allowsRawHTML: Bool = false, usesSmartPunctuation: Bool = false, collapsedByDefault: Bool = false) {
+    /// Whether sections marked `{.draft}` are kept; they are left out, with everything
+    /// under them, otherwise.
+    public var includesDrafts: Bool
+
+    public init(
+        allowsRawHTML: Bool = false, usesSmartPunctuation: Bool = false, collapsedByDefault: Bool = false,
+        includesDrafts: Bool = false
+    ) {
         self.allowsRawHTML = allowsRawHTML
         self.usesSmartPunctuation = usesSmartPunctuation
         self.collapsedByDefault = collapsedByDefault
+        self.includesDrafts = includesDrafts
     }
 }

@@ -9,9 +9,12 @@ public indirect enum YAMLValue: Hashable, Sendable {
     public struct Pair: Hashable, Sendable {
         public var key: String
         public var value: YAMLValue
-        public init(key: String, value: YAMLValue) {
+        /// The 1-based line of the key in the file, for messages about it.
+        public var line: Int
+        public init(key: String, value: YAMLValue, line: Int = 0) {
             self.key = key
             self.value = value
+            self.line = line
         }
     }
 

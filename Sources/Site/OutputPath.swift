@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where a source file of `Content/` lands in the output folder.
 enum OutputPath {
     static let markdownExtensions: Set<String> = ["md", "markdown"]
@@ -16,5 +18,28 @@ enum OutputPath {
     /// `""` for a page at the top, `"../"` one folder down, and so on.
     static func rootPath(of relativePath: String) -> String {
         String(repeating: "../", count: relativePath.count(where: { $0 == "/" }))
+    }
+}
+
+extension OutputPath {
+    /// The relative URL from a page in folder `from` (`""` or `a/b/`) to the output file `to`.
+    static func relative(from: String, to: String) -> String {
+        let fromParts = from.split(separator: "/")
+        var toParts = to.split(separator: "/", omittingEmptySubsequences: false)
+        var common = 0
+        while common < fromParts.count, common < toParts.count - 1, fromParts[common] == toParts[common] {
+            common += 1
+        }
+        toParts.removeFirst(common)
+        let path = String(repeating: "../", count: fromParts.count - common) + toParts.joined(separator: "/")
+        return Self.percentEncoded(path)
+    }
+
+    /// Escapes what may not appear raw in a URL path (spaces, `#`, `?`, `%`, non-ASCII
+    /// stays as UTF-8 percent escapes), keeping `/`.
+    static func percentEncoded(_ path: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%;")
+        return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
     }
 }

@@ -4,7 +4,9 @@ import Sections
 /// The settings of `foldmark.yml`, all optional.
 public struct SiteConfig: Sendable, Hashable {
     public static let fileName = "foldmark.yml"
-    static let knownKeys: Set<String> = ["title", "description", "language", "unsafe", "collapsed", "base_url"]
+    static let knownKeys: Set<String> = [
+        "title", "description", "language", "unsafe", "collapsed", "base_url", "toc_depth",
+    ]
 
     public var title: String
     public var description: String?
@@ -14,12 +16,15 @@ public struct SiteConfig: Sendable, Hashable {
     public var allowsRawHTML: Bool
     /// The site default for sections that neither heading nor page folds.
     public var collapsedByDefault: Bool
-    /// Where the site will be published; pages link relatively, so this is informational.
+    /// Where the site will be published: pages still link relatively, but the canonical
+    /// link, `sitemap.xml` and `404.html` use it.
     public var baseURL: String?
+    /// Sections of this level or higher appear in the table of contents.
+    public var tocDepth: Int
 
     public init(
         title: String = "", description: String? = nil, language: String = "en", allowsRawHTML: Bool = false,
-        collapsedByDefault: Bool = false, baseURL: String? = nil
+        collapsedByDefault: Bool = false, baseURL: String? = nil, tocDepth: Int = 3
     ) {
         self.title = title
         self.description = description
@@ -27,6 +32,7 @@ public struct SiteConfig: Sendable, Hashable {
         self.allowsRawHTML = allowsRawHTML
         self.collapsedByDefault = collapsedByDefault
         self.baseURL = baseURL
+        self.tocDepth = tocDepth
     }
 
     /// Reads `foldmark.yml` text; unknown keys are reported in `warnings`.
@@ -48,14 +54,21 @@ public struct SiteConfig: Sendable, Hashable {
         func value(_ key: String) -> YAMLValue? {
             pairs.last(where: { $0.key == key }).map(\.value).flatMap { $0.isNull ? nil : $0 }
         }
+        func line(_ key: String) -> Int? {
+            pairs.last(where: { $0.key == key })?.line
+        }
         func text(_ key: String) throws(SiteError) -> String? {
             guard let value = value(key) else { return nil }
-            guard let string = value.string else { throw SiteError(file: file, message: "'\(key)' must be text") }
+            guard let string = value.string else {
+                throw SiteError(file: file, line: line(key), message: "'\(key)' must be text")
+            }
             return string
         }
         func flag(_ key: String) throws(SiteError) -> Bool? {
             guard let value = value(key) else { return nil }
-            guard let bool = value.bool else { throw SiteError(file: file, message: "'\(key)' must be true or false") }
+            guard let bool = value.bool else {
+                throw SiteError(file: file, line: line(key), message: "'\(key)' must be true or false")
+            }
             return bool
         }
         title = try text("title") ?? ""
@@ -64,8 +77,14 @@ public struct SiteConfig: Sendable, Hashable {
         allowsRawHTML = try flag("unsafe") ?? false
         collapsedByDefault = try flag("collapsed") ?? false
         baseURL = try text("base_url")
+        if let depth = value("toc_depth") {
+            guard let number = depth.number, let level = Int(exactly: number), (0...6).contains(level) else {
+                throw SiteError(file: file, line: line("toc_depth"), message: "'toc_depth' must be a number from 0 to 6")
+            }
+            tocDepth = level
+        }
         for pair in pairs where !Self.knownKeys.contains(pair.key) {
-            warnings.append(SiteError(file: file, message: "unknown key '\(pair.key)'", severity: .warning))
+            warnings.append(SiteError(file: file, line: pair.line, message: "unknown key '\(pair.key)'", severity: .warning))
         }
     }
 

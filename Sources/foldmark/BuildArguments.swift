@@ -1,33 +1,50 @@
-/// The arguments of `foldmark build`.
+/// The arguments of `foldmark build` and `foldmark check`.
 struct BuildArguments: Equatable {
     var site = "."
     var output: String?
+    var baseURL: String?
     var includesDrafts = false
+    var isStrict = false
+    var printsJSON = false
+    var isQuiet = false
 
-    init(site: String = ".", output: String? = nil, includesDrafts: Bool = false) {
+    init(
+        site: String = ".", output: String? = nil, baseURL: String? = nil, includesDrafts: Bool = false,
+        isStrict: Bool = false, printsJSON: Bool = false, isQuiet: Bool = false
+    ) {
         self.site = site
         self.output = output
+        self.baseURL = baseURL
         self.includesDrafts = includesDrafts
+        self.isStrict = isStrict
+        self.printsJSON = printsJSON
+        self.isQuiet = isQuiet
     }
 
-    init(parsing arguments: [String]) throws(UsageError) {
+    /// `allowsOutput` is false for `check`, which keeps no output.
+    init(parsing arguments: [String], allowsOutput: Bool = true) throws(UsageError) {
         var sawSite = false
         var index = 0
+        func value(for option: String) throws(UsageError) -> String {
+            index += 1
+            guard index < arguments.count else { throw UsageError("\(option) needs a value") }
+            return arguments[index]
+        }
         while index < arguments.count {
             let argument = arguments[index]
             switch argument {
-            case "--out", "-o":
-                index += 1
-                guard index < arguments.count else { throw UsageError("--out needs a folder") }
-                output = arguments[index]
-            case "--drafts":
-                includesDrafts = true
-            case _ where argument.hasPrefix("--out="):
-                output = String(argument.dropFirst("--out=".count))
-            case _ where argument.hasPrefix("-"):
-                throw UsageError("unknown option '\(argument)' for build")
+            case "--out" where allowsOutput, "-o" where allowsOutput: output = try value(for: argument)
+            case _ where argument.hasPrefix("--out=") && allowsOutput: output = String(argument.dropFirst(6))
+            case "--base-url": baseURL = try value(for: argument)
+            case _ where argument.hasPrefix("--base-url="): baseURL = String(argument.dropFirst(11))
+            case "--drafts": includesDrafts = true
+            case "--strict": isStrict = true
+            case "--json": printsJSON = true
+            case "--quiet", "-q": isQuiet = true
+            case _ where argument.hasPrefix("-") && argument != "-":
+                throw UsageError("unknown option '\(argument)'")
             default:
-                guard !sawSite else { throw UsageError("build takes one site folder, got '\(site)' and '\(argument)'") }
+                guard !sawSite else { throw UsageError("one site folder only, got '\(site)' and '\(argument)'") }
                 site = argument
                 sawSite = true
             }

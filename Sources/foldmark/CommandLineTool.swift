@@ -4,17 +4,27 @@ import Site
 /// The `foldmark` command: parses arguments, runs a command, prints messages and returns
 /// the exit status (0 success, 1 content errors, 2 usage errors).
 struct CommandLineTool {
-    static let version = "0.1.0"
+    static let version = "0.2.0"
     static let usage = """
         foldmark \(version): Markdown folders to static sites of collapsible sections
 
         USAGE:
-          foldmark build [SITE] [--out DIR] [--drafts]
-                                      build SITE/Content into SITE/_site (SITE: current folder);
-                                      --drafts includes pages with 'draft: true'
-          foldmark render FILE.md             write one standalone page to standard output
-          foldmark --help                     show this help
-          foldmark --version                  show the version
+          foldmark build [SITE] [--out DIR] [--base-url URL] [--drafts] [--strict] [--json] [--quiet]
+                                   build SITE/Content into SITE/_site (SITE: the current folder)
+          foldmark check [SITE] [--drafts] [--strict] [--json]
+                                   build into a temporary folder, report problems, keep nothing
+          foldmark render FILE.md  write one standalone page to standard output
+          foldmark init DIR [--force]
+                                   create a new site in DIR (an empty or new folder)
+          foldmark --help | --version
+
+        OPTIONS:
+          --out DIR        the output folder (default: SITE/_site)
+          --base-url URL   where the site is published: canonical links, sitemap.xml, 404.html
+          --drafts         include pages with 'draft: true' and sections marked {.draft}
+          --strict         treat warnings (such as broken links) as errors
+          --json           print the build report as JSON on standard output
+          --quiet          print nothing but errors
 
         A site is a folder with Content/ (Markdown pages and assets), an optional Templates/
         (overriding the default theme file by file) and an optional foldmark.yml.
@@ -36,9 +46,13 @@ struct CommandLineTool {
                 standardOutput.print("foldmark \(Self.version)")
                 return 0
             case "build":
-                return await build(try BuildArguments(parsing: rest))
+                return await build(try BuildArguments(parsing: rest), keepsOutput: true)
+            case "check":
+                return await build(try BuildArguments(parsing: rest, allowsOutput: false), keepsOutput: false)
             case "render":
                 return try render(rest)
+            case "init":
+                return try initialize(rest)
             default:
                 throw UsageError("unknown command '\(command)'")
             }
@@ -51,25 +65,48 @@ struct CommandLineTool {
         }
     }
 
-    private func build(_ arguments: BuildArguments) async -> Int32 {
+    private func build(_ arguments: BuildArguments, keepsOutput: Bool) async -> Int32 {
         let root = URL(fileURLWithPath: arguments.site, isDirectory: true)
-        let output = arguments.output.map { URL(fileURLWithPath: $0, isDirectory: true) }
-            ?? root.appending(path: "_site", directoryHint: .isDirectory)
+        let temporary = FileManager.default.temporaryDirectory.appending(path: "foldmark-check-\(UUID().uuidString)")
+        let output =
+            keepsOutput
+            ? arguments.output.map { URL(fileURLWithPath: $0, isDirectory: true) }
+                ?? root.appending(path: "_site", directoryHint: .isDirectory)
+            : temporary
+        defer { if !keepsOutput { try? FileManager.default.removeItem(at: temporary) } }
+        let options = BuildOptions(
+            includesDrafts: arguments.includesDrafts, isStrict: arguments.isStrict, baseURL: arguments.baseURL)
+        let report: BuildReport
         do {
             let site = try SiteFolder(at: root)
-            let report = try await SiteBuilder(site: site, output: output, includesDrafts: arguments.includesDrafts).build()
-            report.warnings.forEach { standardError.print($0.description) }
-            standardOutput.print(report.summary + " → " + output.path)
-            return 0
+            report = try await SiteBuilder(site: site, output: output, options: options).build()
         } catch let error as SiteError {
-            standardError.print(error.description)
+            return fail(BuildReport(warnings: [], errors: [error]), arguments)
         } catch let failure as BuildFailure {
-            failure.warnings.forEach { standardError.print($0.description) }
-            failure.errors.forEach { standardError.print($0.description) }
-            standardError.print("Build failed with \(failure.errors.count) error\(failure.errors.count == 1 ? "" : "s"); nothing was written.")
+            return fail(failure.report, arguments)
         } catch {
             standardError.print("foldmark: error: \(error)")
+            return 1
         }
+        if arguments.printsJSON {
+            standardOutput.print(report.json)
+        }
+        if !arguments.isQuiet {
+            report.warnings.forEach { standardError.print($0.description) }
+        }
+        if !arguments.printsJSON && !arguments.isQuiet {
+            let summary = keepsOutput ? report.summary + " → " + output.path : "Checked: " + report.summary
+            standardOutput.print(summary)
+        }
+        return 0
+    }
+
+    private func fail(_ report: BuildReport, _ arguments: BuildArguments) -> Int32 {
+        if arguments.printsJSON { standardOutput.print(report.json) }
+        if !arguments.isQuiet { report.warnings.forEach { standardError.print($0.description) } }
+        report.errors.forEach { standardError.print($0.description) }
+        let count = report.errors.count
+        standardError.print("Build failed with \(count) error\(count == 1 ? "" : "s"); the output folder was not changed.")
         return 1
     }
 
@@ -80,12 +117,27 @@ struct CommandLineTool {
         }
         do throws(SiteError) {
             let site = try SiteFolder(at: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
-            guard let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file) else {
-                throw SiteError(file: file, message: "cannot read the file")
-            }
+            let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file)
+            guard let data else { throw SiteError(file: file, message: "cannot read the file") }
             let builder = PageBuilder(config: site.config, renderer: try site.makeRenderer())
             let (_, html) = try builder.page(markdown: SiteFolder.decode(data), file: file, rootPath: "")
             standardOutput.printRaw(html)
+            return 0
+        } catch {
+            standardError.print(error.description)
+            return 1
+        }
+    }
+
+    private func initialize(_ arguments: [String]) throws(UsageError) -> Int32 {
+        let force = arguments.contains("--force")
+        let folders = arguments.filter { $0 != "--force" }
+        if let option = folders.first(where: { $0.hasPrefix("-") }) { throw UsageError("unknown option '\(option)'") }
+        guard folders.count == 1, let folder = folders.first else { throw UsageError("init takes one folder") }
+        do throws(SiteError) {
+            let created = try SiteInitializer.create(at: URL(fileURLWithPath: folder, isDirectory: true), force: force)
+            created.forEach { standardOutput.print("created \(folder)/\($0)") }
+            standardOutput.print("Build it with: foldmark build \(folder)")
             return 0
         } catch {
             standardError.print(error.description)

@@ -19,7 +19,7 @@ enum RepositoryTheme {
     /// not the CSS and JavaScript, which change for reasons of their own.
     static func bareLayout() throws -> Theme {
         try load().overriding(with: [
-            Theme.layoutFile: "<title>{{page.title}}</title>\n<p>{{page.author}}</p>\n<main>\n{{{preamble}}}\n{{#sections}}\n{{> section}}\n{{/sections}}\n</main>\n"
+            Theme.layoutFile: "<title>{{page.title}}</title>\n<p>{{page.author}}</p>\n<main>\n{{{content}}}</main>\n"
         ])
     }
 }

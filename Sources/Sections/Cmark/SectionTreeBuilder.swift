@@ -1,6 +1,6 @@
 internal import CCmark
 
-/// Turns Markdown into the preamble and the section tree of a ``Document``.
+/// Turns Markdown into the preamble, the section tree and the links of a ``Document``.
 ///
 /// The only type that parses with cmark. The whole cmark tree is allocated and freed in
 /// ``build(_:)``; nothing that outlives the call points into it.
@@ -9,6 +9,13 @@ struct SectionTreeBuilder {
     var collapsedByDefault: Bool
     /// Lines of the file before the Markdown body (the front matter), added to cmark's lines.
     var lineOffset: Int
+    var rewriteLink: (@Sendable (String) -> String)?
+
+    struct Tree {
+        var preamble: HTMLFragment
+        var sections: [Section]
+        var links: [Link]
+    }
 
     private var cmarkOptions: Int32 {
         var flags = CMARK_OPT_DEFAULT
@@ -24,7 +31,14 @@ struct SectionTreeBuilder {
         var attributes: AttributeBlock?
     }
 
-    func build(_ markdown: Substring) throws(SectionsError) -> (HTMLFragment, [Section]) {
+    /// A section still collecting blocks, with the links found in it so far.
+    private struct OpenSection {
+        var section: Section
+        var links: [Link]
+        var isDraft: Bool
+    }
+
+    func build(_ markdown: Substring) throws(SectionsError) -> Tree {
         var text = String(markdown)
         let root = text.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, cmarkOptions) }
@@ -34,6 +48,44 @@ struct SectionTreeBuilder {
 
         let source = SourceLines(text)
         let blocks = CmarkNode.children(of: root)
+        let headings = try readHeadings(blocks, source: source)
+        var slugger = Slugger(reserved: headings.compactMap { $0.attributes?.id })
+        var tree = Tree(preamble: .empty, sections: [], links: [])
+        var open: [OpenSection] = []  // the chain of sections that the next block belongs to
+        var nextHeading = 0
+        for node in blocks {
+            let links = collectLinks(in: node)
+            guard CmarkNode.isHeading(node) else {
+                let html = CmarkNode.html(node, options: cmarkOptions)
+                if open.isEmpty {
+                    tree.preamble.html += html
+                    tree.links += links
+                } else {
+                    open[open.count - 1].section.body.html += html
+                    open[open.count - 1].links += links
+                }
+                continue
+            }
+            let heading = headings[nextHeading]
+            nextHeading += 1
+            let level = Int(cmark_node_get_heading_level(node))
+            close(while: { $0.section.level >= level }, open: &open, into: &tree)
+            let title = CmarkNode.plainText(node)
+            let classes = heading.attributes?.otherClasses ?? []
+            let section = Section(
+                level: level, title: title, titleHTML: HTMLFragment(trusted: innerHTML(of: node)),
+                id: heading.attributes?.id ?? slugger.uniqueSlug(for: title),
+                isCollapsed: heading.attributes?.collapsed ?? collapsedByDefault,
+                classes: classes.filter { $0 != "draft" }, line: heading.line)
+            open.append(OpenSection(section: section, links: links, isDraft: classes.contains("draft")))
+        }
+        close(while: { _ in true }, open: &open, into: &tree)
+        return tree
+    }
+
+    /// Reads and removes every document-level heading's attribute block, and checks that
+    /// explicit ids are valid and unique before any slug is made.
+    private func readHeadings(_ blocks: [OpaquePointer], source: SourceLines) throws(SectionsError) -> [Heading] {
         var headings: [Heading] = []
         var explicitLines: [String: Int] = [:]
         for node in blocks where CmarkNode.isHeading(node) {
@@ -49,40 +101,45 @@ struct SectionTreeBuilder {
             }
             headings.append(heading)
         }
-
-        var slugger = Slugger(reserved: explicitLines.keys)
-        var preamble = ""
-        var roots: [Section] = []
-        var open: [Section] = []  // the chain of sections that the next block belongs to
-        var nextHeading = 0
-        for node in blocks {
-            guard CmarkNode.isHeading(node) else {
-                let html = CmarkNode.html(node, options: cmarkOptions)
-                if open.isEmpty { preamble += html } else { open[open.count - 1].body.html += html }
-                continue
-            }
-            let heading = headings[nextHeading]
-            nextHeading += 1
-            let level = Int(cmark_node_get_heading_level(node))
-            close(while: { $0.level >= level }, open: &open, roots: &roots)
-            let title = CmarkNode.plainText(node)
-            open.append(
-                Section(
-                    level: level, title: title, titleHTML: HTMLFragment(trusted: innerHTML(of: node)),
-                    id: heading.attributes?.id ?? slugger.uniqueSlug(for: title),
-                    isCollapsed: heading.attributes?.collapsed ?? collapsedByDefault,
-                    classes: heading.attributes?.otherClasses ?? [], line: heading.line))
-        }
-        close(while: { _ in true }, open: &open, roots: &roots)
-        return (HTMLFragment(trusted: preamble), roots)
+        return headings
     }
 
-    /// Pops open sections while `condition` holds, attaching each to its parent (or to the roots).
-    private func close(while condition: (Section) -> Bool, open: inout [Section], roots: inout [Section]) {
+    /// Pops open sections while `condition` holds, attaching each to its parent (or to the
+    /// roots). A draft section is dropped with all it holds unless drafts are included.
+    private func close(while condition: (OpenSection) -> Bool, open: inout [OpenSection], into tree: inout Tree) {
         while let last = open.last, condition(last) {
             open.removeLast()
-            if open.isEmpty { roots.append(last) } else { open[open.count - 1].children.append(last) }
+            if last.isDraft && !options.includesDrafts { continue }
+            if open.isEmpty {
+                tree.sections.append(last.section)
+                tree.links += last.links
+            } else {
+                open[open.count - 1].section.children.append(last.section)
+                open[open.count - 1].links += last.links
+            }
         }
+    }
+
+    /// Records every link and image under `node` and gives it its rewritten destination.
+    private func collectLinks(in node: OpaquePointer) -> [Link] {
+        var links: [Link] = []
+        guard let iterator = cmark_iter_new(node) else { return links }
+        defer { cmark_iter_free(iterator) }
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let current = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(current)
+            guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE else { continue }
+            let url = cmark_node_get_url(current).map { String(cString: $0) } ?? ""
+            links.append(
+                Link(
+                    url: url, line: Int(cmark_node_get_start_line(current)) + lineOffset,
+                    column: Int(cmark_node_get_start_column(current)), isImage: type == CMARK_NODE_IMAGE))
+            if let rewriteLink {
+                let rewritten = rewriteLink(url)
+                if rewritten != url { _ = cmark_node_set_url(current, rewritten) }
+            }
+        }
+        return links
     }
 
     /// cmark's HTML for the heading's inline content, without the `<hN>` element around it.

@@ -69,7 +69,9 @@ struct YAMLLoader {
                 {
                     let key = try convert(keyNode, in: &document, depth: depth + 1, budget: &budget)
                     let value = try convert(valueNode, in: &document, depth: depth + 1, budget: &budget)
-                    pairs.append(YAMLValue.Pair(key: key.string ?? "", value: value))
+                    pairs.append(
+                        YAMLValue.Pair(
+                            key: key.string ?? "", value: value, line: firstLine + Int(keyNode.pointee.start_mark.line)))
                 }
                 pair = current + 1
             }

@@ -1,0 +1,45 @@
+import Foundation
+import Renderer
+import Sections
+
+/// Index pages for folders that have no `index.md`, so that every folder in the
+/// navigation and every breadcrumb leads to a page that lists what the folder holds.
+enum FolderIndex {
+    /// A page for every folder that holds pages (directly or further down) but no index.
+    /// It sorts in its parent folder by the lowest `order` of the pages it holds.
+    static func missingIndexes(for pages: [SitePage]) -> [SitePage] {
+        var needed: Set<String> = [""]
+        var orders: [String: Double] = [:]
+        for page in pages {
+            var folder = page.folder
+            while !folder.isEmpty {
+                if let order = page.order { orders[folder] = min(orders[folder] ?? order, order) }
+                needed.insert(folder)
+                folder = Navigation.parent(of: folder)
+            }
+        }
+        let existing = Set(pages.filter(\.isIndex).map(\.folder))
+        return needed.subtracting(existing).sorted().map { folder in
+            let title = folder.isEmpty ? "Home" : displayName(of: folder)
+            return SitePage(
+                kind: .folderIndex(folder: folder), output: folder + "index.html", title: title, order: orders[folder],
+                document: Document(frontMatter: FrontMatter(title: title)), sectionIDs: [])
+        }
+    }
+
+    /// `getting-started/` → `Getting started`.
+    static func displayName(of folder: String) -> String {
+        let name = String(folder.dropLast().split(separator: "/").last ?? "")
+        let spaced = name.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
+        return spaced.prefix(1).uppercased() + spaced.dropFirst()
+    }
+
+    /// The content of a folder's generated index: a list of its pages and folders.
+    static func content(for folder: String, navigation: Navigation, pageFolder: String) -> String {
+        var html = "<ul class=\"fm-folder-index\">\n"
+        for link in navigation.listing(of: folder, from: pageFolder) {
+            html += "<li><a href=\"\(HTMLFragment.escape(link.href))\">\(HTMLFragment.escape(link.title))</a></li>\n"
+        }
+        return html + "</ul>\n"
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Sections
+
+/// Rewrites links between pages and checks where they lead.
+///
+/// A relative link to `guide.md` becomes `guide.html`; one to a folder becomes its
+/// `index.html`; a link that starts with `/` is taken from the `Content/` root and made
+/// relative, so the site works from `file://` and under any sub-path. Links with a scheme
+/// (`https:`, `mailto:`) are left alone. Rewriting needs only the list of files, so it
+/// happens while pages are parsed; checking needs every page's section ids, so it runs
+/// after all pages are read.
+struct LinkResolver: Sendable {
+    /// Markdown sources relative to `Content/`.
+    var pages: Set<String>
+    /// Every folder under `Content/` (with `/` at the end), and `""` for the root.
+    var folders: Set<String>
+    /// Other files under `Content/`.
+    var assets: Set<String>
+
+    enum Target: Equatable {
+        case external
+        case page(source: String, fragment: String?)
+        case folder(String)
+        case asset(String)
+        case sameDocument(fragment: String)
+        case missing(String)
+        case outside
+    }
+
+    /// What `url`, written in the page at `source`, points at.
+    func target(of url: String, from source: String) -> Target {
+        let parts = Self.split(url)
+        if Self.isExternal(parts.path) { return .external }
+        if parts.path.isEmpty {
+            return parts.fragment.map { .sameDocument(fragment: $0) } ?? .page(source: source, fragment: nil)
+        }
+        let decoded = parts.path.removingPercentEncoding ?? parts.path
+        let base = decoded.hasPrefix("/") ? "" : Self.folder(of: source)
+        guard let resolved = Self.normalize(base + decoded) else { return .outside }
+        if pages.contains(resolved) { return .page(source: resolved, fragment: parts.fragment) }
+        if resolved.hasSuffix(".html") {
+            for ext in ["md", "markdown"] {
+                let markdown = String(resolved.dropLast(4)) + ext
+                if pages.contains(markdown) { return .page(source: markdown, fragment: parts.fragment) }
+            }
+        }
+        let asFolder = resolved.isEmpty || resolved.hasSuffix("/") ? resolved : resolved + "/"
+        if folders.contains(asFolder) { return .folder(asFolder) }
+        if assets.contains(resolved) { return .asset(resolved) }
+        return .missing(resolved)
+    }
+
+    /// The destination the page should use instead of `url`.
+    func rewrite(_ url: String, from source: String) -> String {
+        let parts = Self.split(url)
+        let target = target(of: url, from: source)
+        var path = parts.path
+        switch target {
+        case .page(let page, _) where !parts.path.isEmpty:
+            if OutputPath.isMarkdown(page), let dot = path.lastIndex(of: ".") { path = path[..<dot] + ".html" }
+        case .folder:
+            path += path.hasSuffix("/") ? "index.html" : "/index.html"
+        default:
+            break
+        }
+        if path.hasPrefix("/") {
+            path = OutputPath.rootPath(of: source) + path.dropFirst()
+        }
+        return path + parts.suffix
+    }
+
+    static func isExternal(_ path: String) -> Bool {
+        if path.hasPrefix("//") { return true }
+        guard let colon = path.firstIndex(of: ":") else { return false }
+        let scheme = path[..<colon]
+        return !scheme.isEmpty && scheme.first!.isLetter
+            && scheme.allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }
+    }
+
+    /// Splits `a/b.md?x=1#frag` into the path, the fragment, and everything after the path.
+    static func split(_ url: String) -> (path: String, fragment: String?, suffix: String) {
+        let end = url.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? url.endIndex
+        let fragment = url.firstIndex(of: "#").map { String(url[url.index(after: $0)...]) }
+        return (String(url[..<end]), fragment.map { $0.removingPercentEncoding ?? $0 }, String(url[end...]))
+    }
+
+    static func folder(of source: String) -> String {
+        guard let slash = source.lastIndex(of: "/") else { return "" }
+        return String(source[...slash])
+    }
+
+    /// Resolves `.` and `..`; `nil` if the path climbs out of `Content/`. Keeps a trailing `/`.
+    static func normalize(_ path: String) -> String? {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..":
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            default: parts.append(part)
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        return path.hasSuffix("/") && !joined.isEmpty ? joined + "/" : joined
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// The list of files foldmark wrote into an output folder, kept in the folder itself.
+///
+/// Pruning deletes only files named here, so a file that someone else put into the
+/// output folder is never touched.
+struct Manifest {
+    static let fileName = ".foldmark-manifest"
+
+    var files: Set<String>
+
+    /// The manifest of `output`, or an empty one. Lines that are not plain relative paths
+    /// inside the folder are ignored, so a tampered manifest cannot reach outside it.
+    init(readingFrom output: URL) {
+        let text = (try? String(contentsOf: output.appending(path: Self.fileName), encoding: .utf8)) ?? ""
+        files = Set(
+            text.split(separator: "\n").map(String.init).filter { path in
+                !path.isEmpty && !path.hasPrefix("/") && !path.split(separator: "/").contains("..")
+                    && path != Self.fileName
+            })
+    }
+
+    init(files: Set<String>) {
+        self.files = files
+    }
+
+    func write(to output: URL) throws {
+        let text = files.sorted().joined(separator: "\n") + "\n"
+        try AtomicFile.write(Data(text.utf8), to: output.appending(path: Self.fileName))
+    }
+}
+
+/// Writing a file so that readers see the old or the new content, never a mix.
+enum AtomicFile {
+    static func write(_ data: Data, to url: URL) throws {
+        let temporary = url.deletingLastPathComponent().appending(path: ".\(url.lastPathComponent).foldmark-tmp")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: data) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+        }
+        guard rename(temporary.path, url.path) == 0 else {
+            try? FileManager.default.removeItem(at: temporary)
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+        }
+    }
+}

@@ -1,0 +1,178 @@
+import Renderer
+
+/// The site's folders and pages in reading order, and what each page shows of them.
+///
+/// Every folder that holds a page has an index page (its `index.md`, or one foldmark
+/// makes). Entries sort by front matter `order`, then title, then path. A small site shows
+/// its whole tree on every page. A large one (more than ``fullTreeLimit`` entries) shows on
+/// each page only the folders on the way to that page, each listing at most ``window``
+/// entries around it and a link to the folder's index for the rest: every page's
+/// navigation stays the same size however many pages the site has.
+struct Navigation: Sendable {
+    static let fullTreeLimit = 250
+    static let window = 30
+
+    private struct Folder: Sendable {
+        var title: String
+        var index: Int
+        var entries: [Entry] = []
+    }
+
+    private enum Entry: Sendable {
+        case page(Int)
+        case folder(String)
+    }
+
+    private var outputs: [String]
+    private var titles: [String]
+    private var folders: [String: Folder] = [:]
+    private(set) var readingOrder: [Int] = []
+    private var positions: [Int: Int] = [:]
+    private var showsFullTree: Bool
+    private var homeTitle: String
+
+    /// `pages` must include an index page for every folder that holds a page.
+    init(pages: [SitePage], homeTitle: String) {
+        outputs = pages.map(\.output)
+        titles = pages.map(\.title)
+        self.homeTitle = homeTitle
+        for (index, page) in pages.enumerated() where page.isIndex {
+            folders[page.folder] = Folder(title: page.folder.isEmpty ? homeTitle : page.title, index: index)
+        }
+        for (index, page) in pages.enumerated() where !page.isIndex {
+            folders[page.folder]?.entries.append(.page(index))
+        }
+        for folder in folders.keys where !folder.isEmpty {
+            folders[Self.parent(of: folder)]?.entries.append(.folder(folder))
+        }
+        showsFullTree = pages.count <= Self.fullTreeLimit
+        let indexes = folders.mapValues(\.index)
+        func key(_ entry: Entry) -> (Double, String, String) {
+            let index = switch entry {
+            case .page(let index): index
+            case .folder(let path): indexes[path]!
+            }
+            return (pages[index].order ?? .infinity, pages[index].title.lowercased(), pages[index].output)
+        }
+        for path in folders.keys {
+            folders[path]!.entries.sort { key($0) < key($1) }
+        }
+        if folders[""] != nil { appendReadingOrder(of: "") }
+        for (position, page) in readingOrder.enumerated() { positions[page] = position }
+    }
+
+    private mutating func appendReadingOrder(of path: String) {
+        guard let folder = folders[path] else { return }
+        readingOrder.append(folder.index)
+        for entry in folder.entries {
+            switch entry {
+            case .page(let index): readingOrder.append(index)
+            case .folder(let child): appendReadingOrder(of: child)
+            }
+        }
+    }
+
+    static func parent(of folder: String) -> String {
+        let trimmed = folder.dropLast()
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        return String(trimmed[...slash])
+    }
+
+    /// The folders from the root down to the one that holds `page` (or that `page` indexes).
+    private func ancestors(of page: Int) -> [String] {
+        var chain: [String] = []
+        var folder = Self.folder(of: outputs[page])
+        while true {
+            chain.insert(folder, at: 0)
+            if folder.isEmpty { break }
+            folder = Self.parent(of: folder)
+        }
+        return chain
+    }
+
+    static func folder(of output: String) -> String {
+        guard let slash = output.lastIndex(of: "/") else { return "" }
+        return String(output[...slash])
+    }
+
+    func navigation(for page: Int) -> [NavigationItem] {
+        guard let root = folders[""] else { return [] }
+        let from = Self.folder(of: outputs[page])
+        let home = NavigationItem(
+            link: PageLink(title: homeTitle, href: OutputPath.relative(from: from, to: outputs[root.index])),
+            isCurrent: root.index == page)
+        return [home] + items(in: "", for: page, ancestors: Set(ancestors(of: page)), from: from)
+    }
+
+    private func items(in path: String, for page: Int, ancestors: Set<String>, from: String) -> [NavigationItem] {
+        guard let folder = folders[path] else { return [] }
+        var entries = folder.entries[...]
+        var hidden = 0
+        if !showsFullTree, entries.count > Self.window {
+            let focus = entries.firstIndex(where: { entry in
+                switch entry {
+                case .page(let index): index == page
+                case .folder(let child): ancestors.contains(child)
+                }
+            }) ?? 0
+            let start = max(0, min(focus - Self.window / 2, entries.count - Self.window))
+            entries = entries[start..<(start + Self.window)]
+            hidden = folder.entries.count - Self.window
+        }
+        var result: [NavigationItem] = entries.map { entry in
+            switch entry {
+            case .page(let index):
+                return NavigationItem(
+                    link: PageLink(title: titles[index], href: OutputPath.relative(from: from, to: outputs[index])),
+                    isCurrent: index == page)
+            case .folder(let child):
+                let index = folders[child]!.index
+                let isAncestor = ancestors.contains(child)
+                return NavigationItem(
+                    link: PageLink(title: titles[index], href: OutputPath.relative(from: from, to: outputs[index])),
+                    isFolder: true, isCurrent: index == page, isOpen: isAncestor,
+                    children: showsFullTree || isAncestor ? items(in: child, for: page, ancestors: ancestors, from: from) : [])
+            }
+        }
+        if hidden > 0 {
+            result.append(
+                NavigationItem(
+                    link: PageLink(
+                        title: "All \(folder.entries.count) entries of \(folder.title)…",
+                        href: OutputPath.relative(from: from, to: outputs[folder.index]))))
+        }
+        return result
+    }
+
+    /// Every entry of `folder`, in order, linked from a page in `from`.
+    func listing(of folder: String, from: String) -> [PageLink] {
+        (folders[folder]?.entries ?? []).map { entry in
+            let index = switch entry {
+            case .page(let index): index
+            case .folder(let child): folders[child]!.index
+            }
+            return PageLink(title: titles[index], href: OutputPath.relative(from: from, to: outputs[index]))
+        }
+    }
+
+    /// The folders above the page, each linking to its index page.
+    func breadcrumbs(for page: Int) -> [PageLink] {
+        let from = Self.folder(of: outputs[page])
+        var chain = ancestors(of: page)
+        if let own = folders[chain.last!], own.index == page { chain.removeLast() }
+        return chain.compactMap { path in
+            folders[path].map { PageLink(title: $0.title, href: OutputPath.relative(from: from, to: outputs[$0.index])) }
+        }
+    }
+
+    func neighbours(of page: Int) -> (previous: PageLink?, next: PageLink?) {
+        guard let position = positions[page] else { return (nil, nil) }
+        let from = Self.folder(of: outputs[page])
+        func link(_ position: Int) -> PageLink? {
+            guard readingOrder.indices.contains(position) else { return nil }
+            let index = readingOrder[position]
+            return PageLink(title: titles[index], href: OutputPath.relative(from: from, to: outputs[index]))
+        }
+        return (link(position - 1), link(position + 1))
+    }
+}

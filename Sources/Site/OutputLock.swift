@@ -1,0 +1,34 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// An exclusive lock on an output folder for the length of a build, so that two builds
+/// into the same folder cannot interleave their files. The kernel releases it when the
+/// process ends, so a crashed build leaves no stale lock.
+final class OutputLock {
+    static let fileName = ".foldmark-lock"
+    private let descriptor: Int32
+
+    init(output: URL) throws(SiteError) {
+        do {
+            try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        } catch {
+            throw SiteError(file: output.path, message: "cannot create the output folder")
+        }
+        let path = output.appending(path: Self.fileName).path
+        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw SiteError(file: output.path, message: "cannot write to the output folder") }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            throw SiteError(
+                file: output.path, message: "another foldmark build is writing to this folder (locked: \(Self.fileName))")
+        }
+    }
+
+    deinit {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+}

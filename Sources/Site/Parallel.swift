@@ -1,0 +1,24 @@
+import Foundation
+
+/// Runs independent work on every core.
+enum Parallel {
+    /// `body(0..<count)` on up to one task per core, each taking every n-th index; the
+    /// results come back in index order, whatever the number of tasks.
+    static func map<T: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) -> T) async -> [T] {
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, count))
+        let parts = await withTaskGroup(of: (Int, [T]).self) { group in
+            for worker in 0..<workers {
+                group.addTask {
+                    (worker, stride(from: worker, to: count, by: workers).map(body))
+                }
+            }
+            return await group.reduce(into: [[T]](repeating: [], count: workers)) { $0[$1.0] = $1.1 }
+        }
+        var result: [T] = []
+        result.reserveCapacity(count)
+        for index in 0..<count {
+            result.append(parts[index % workers][index / workers])
+        }
+        return result
+    }
+}

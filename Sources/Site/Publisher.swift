@@ -1,0 +1,84 @@
+import Foundation
+
+/// Moves a finished build from the staging folder into the output folder.
+///
+/// A staged file that is byte for byte the file already in place is dropped, so an
+/// unchanged page keeps its modification time; an asset is copied only when its size or
+/// modification time differs from the copy in place. Files that the previous build's
+/// ``Manifest`` lists but this build did not make are removed, and nothing else.
+struct Publisher {
+    var output: URL
+    var staging: URL
+    var content: URL
+
+    struct Result {
+        var written: [String] = []
+        var unchanged = 0
+        var removed: [String] = []
+    }
+
+    func publish(pages: [String], assets: [String]) throws -> Result {
+        var result = Result()
+        let fileManager = FileManager.default
+        for page in pages {
+            let staged = staging.appending(path: page)
+            let destination = output.appending(path: page)
+            if fileManager.contentsEqual(atPath: staged.path, andPath: destination.path) {
+                result.unchanged += 1
+                continue
+            }
+            try move(staged, to: destination)
+            result.written.append(page)
+        }
+        for asset in assets {
+            let source = content.appending(path: asset)
+            let destination = output.appending(path: asset)
+            let sourceAttributes = try fileManager.attributesOfItem(atPath: source.path)
+            if let existing = try? fileManager.attributesOfItem(atPath: destination.path),
+                existing[.size] as? UInt64 == sourceAttributes[.size] as? UInt64,
+                existing[.modificationDate] as? Date == sourceAttributes[.modificationDate] as? Date
+            {
+                result.unchanged += 1
+                continue
+            }
+            let staged = staging.appending(path: asset)
+            try fileManager.copyItem(at: source, to: staged)
+            if let date = sourceAttributes[.modificationDate] {
+                try fileManager.setAttributes([.modificationDate: date], ofItemAtPath: staged.path)
+            }
+            try move(staged, to: destination)
+            result.written.append(asset)
+        }
+
+        let current = Set(pages + assets)
+        let previous = Manifest(readingFrom: output)
+        for stale in previous.files.subtracting(current).sorted() {
+            let url = output.appending(path: stale)
+            guard (try? fileManager.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType) == .typeRegular
+            else { continue }
+            try fileManager.removeItem(at: url)
+            result.removed.append(stale)
+            removeEmptyFolders(above: stale)
+        }
+        try Manifest(files: current).write(to: output)
+        return result
+    }
+
+    private func move(_ staged: URL, to destination: URL) throws {
+        try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+        guard rename(staged.path, destination.path) == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path])
+        }
+    }
+
+    /// Removes the folders that held `path` while they are empty, up to the output folder.
+    private func removeEmptyFolders(above path: String) {
+        var folder = (path as NSString).deletingLastPathComponent
+        while !folder.isEmpty {
+            let url = output.appending(path: folder)
+            guard (try? FileManager.default.contentsOfDirectory(atPath: url.path))?.isEmpty == true else { return }
+            try? FileManager.default.removeItem(at: url)
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Renderer
+import Sections
+
+/// One page of the output as the whole-site steps (navigation, link checking, layout)
+/// see it. Its document keeps only front matter, titles and ids; the section bodies were
+/// rendered into the staging folder in the first step and are not held in memory.
+struct SitePage: Sendable {
+    enum Kind: Sendable, Equatable {
+        /// From `Content/<source>`.
+        case markdown(source: String)
+        /// Made by foldmark for a folder without an `index.md`: lists the folder.
+        case folderIndex(folder: String)
+    }
+
+    var kind: Kind
+    /// Relative to the output folder, e.g. `guide/setup.html`.
+    var output: String
+    var title: String
+    var order: Double?
+    var document: Document
+    var sectionIDs: Set<String>
+    /// The links of the page as written, for checking.
+    var links: [Link] = []
+
+    /// The source file relative to the site, for messages: `Content/guide/setup.md`.
+    var sourceName: String {
+        switch kind {
+        case .markdown(let source): SiteFolder.contentFolder + "/" + source
+        case .folderIndex(let folder): SiteFolder.contentFolder + "/" + folder
+        }
+    }
+
+    /// The folder that holds the page, relative to the output: `""` or `guide/`.
+    var folder: String {
+        guard let slash = output.lastIndex(of: "/") else { return "" }
+        return String(output[...slash])
+    }
+
+    var isIndex: Bool { output == "index.html" || output.hasSuffix("/index.html") }
+
+    /// The document without section bodies, to keep what phase two needs small.
+    static func skeleton(of document: Document) -> Document {
+        func strip(_ section: Section) -> Section {
+            var copy = section
+            copy.body = .empty
+            copy.children = section.children.map(strip)
+            return copy
+        }
+        return Document(frontMatter: document.frontMatter, sections: document.sections.map(strip))
+    }
+}
