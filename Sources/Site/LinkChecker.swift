@@ -27,8 +27,8 @@ struct LinkChecker {
             return nil
         case .outside:
             return "link leads outside Content/: '\(url)'"
-        case .missing:
-            return "link to missing file '\(url)'"
+        case .missing(let path):
+            return OutputPath.isMarkdown(path) ? "link to missing page '\(url)'" : "link to missing file '\(url)'"
         case .sameDocument(let fragment):
             return sectionIDs[source, default: []].contains(fragment) ? nil : "link to missing section '\(url)'"
         case .page(let page, let fragment):

@@ -54,6 +54,7 @@ struct LinkResolver: Sendable {
     func rewrite(_ url: String, from source: String) -> String {
         let parts = Self.split(url)
         let target = target(of: url, from: source)
+        if target == .external { return url }
         var path = parts.path
         switch target {
         case .page(let page, _) where !parts.path.isEmpty:

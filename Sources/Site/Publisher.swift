@@ -36,7 +36,8 @@ struct Publisher {
             let sourceAttributes = try fileManager.attributesOfItem(atPath: source.path)
             if let existing = try? fileManager.attributesOfItem(atPath: destination.path),
                 existing[.size] as? UInt64 == sourceAttributes[.size] as? UInt64,
-                existing[.modificationDate] as? Date == sourceAttributes[.modificationDate] as? Date
+                let copied = existing[.modificationDate] as? Date, let original = sourceAttributes[.modificationDate] as? Date,
+                abs(copied.timeIntervalSince(original)) < 0.001  // the copy's time may be stored less precisely
             {
                 result.unchanged += 1
                 continue

@@ -1,0 +1,56 @@
+import Testing
+
+@testable import Site
+
+@Suite struct LinkResolverTests {
+    let resolver = LinkResolver(
+        pages: ["index.md", "guide/setup.md", "guide/my page.md", "notes.markdown"],
+        folders: ["", "guide/", "img/"],
+        assets: ["img/logo.png", "guide/file.pdf"])
+
+    @Test(arguments: [
+        ("setup.md", "setup.html"),
+        ("setup.md#install", "setup.html#install"),
+        ("setup.md?x=1#a", "setup.html?x=1#a"),
+        ("../index.md", "../index.html"),
+        ("../notes.markdown", "../notes.html"),
+        ("my%20page.md", "my%20page.html"),
+        ("../guide", "../guide/index.html"),
+        ("./", "./index.html"),
+        ("/img/logo.png", "../img/logo.png"),
+        ("/index.md#top", "../index.html#top"),
+        ("file.pdf", "file.pdf"),
+        ("#local", "#local"),
+        ("https://example.org/a.md", "https://example.org/a.md"),
+        ("mailto:someone@example.org", "mailto:someone@example.org"),
+        ("//cdn.example.org/x.md", "//cdn.example.org/x.md"),
+        ("missing.md", "missing.md"),
+    ])
+    func rewritesLinksFromANestedPage(url: String, expected: String) {
+        #expect(resolver.rewrite(url, from: "guide/setup.md") == expected)
+    }
+
+    @Test func targets() {
+        #expect(resolver.target(of: "setup.html#x", from: "guide/a.md") == .page(source: "guide/setup.md", fragment: "x"))
+        #expect(resolver.target(of: "#a%20b", from: "index.md") == .sameDocument(fragment: "a b"))
+        #expect(resolver.target(of: "../../x.md", from: "guide/a.md") == .outside)
+        #expect(resolver.target(of: "nope.png", from: "index.md") == .missing("nope.png"))
+        #expect(resolver.target(of: "img", from: "index.md") == .folder("img/"))
+        #expect(resolver.target(of: "HTTP://x", from: "index.md") == .external)
+    }
+}
+
+@Suite struct OutputPathTests {
+    @Test(arguments: [
+        ("", "index.html", "index.html"),
+        ("a/", "index.html", "../index.html"),
+        ("a/b/", "a/c.html", "../c.html"),
+        ("a/", "a/b/c.html", "b/c.html"),
+        ("", "dir with space/x#1.html", "dir%20with%20space/x%231.html"),
+        ("", "50%.html", "50%25.html"),
+        ("", "ü?.html", "%C3%BC%3F.html"),
+    ])
+    func relativeLinks(from: String, to: String, expected: String) {
+        #expect(OutputPath.relative(from: from, to: to) == expected)
+    }
+}

@@ -1,0 +1,71 @@
+import Renderer
+import Sections
+import Testing
+
+@testable import Site
+
+@Suite struct NavigationTests {
+    static func page(_ output: String, _ title: String, order: Double? = nil) -> SitePage {
+        SitePage(
+            kind: .markdown(source: output), output: output, title: title, order: order, document: Document(),
+            sectionIDs: [])
+    }
+
+    static let pages = [
+        page("index.html", "Home"),
+        page("zeta.html", "Zeta"),
+        page("alpha.html", "Alpha"),
+        page("first.html", "Late name", order: 1),
+        page("guide/index.html", "Guide", order: 2),
+        page("guide/b.html", "B"),
+        page("guide/a.html", "A"),
+    ]
+
+    @Test func readingOrderFollowsOrderThenTitleDepthFirst() {
+        let navigation = Navigation(pages: Self.pages, homeTitle: "Site")
+        #expect(
+            navigation.readingOrder.map { Self.pages[$0].output } == [
+                "index.html", "first.html", "guide/index.html", "guide/a.html", "guide/b.html", "alpha.html",
+                "zeta.html",
+            ])
+    }
+
+    @Test func currentPageIsMarkedAndItsFolderOpen() {
+        let navigation = Navigation(pages: Self.pages, homeTitle: "Site")
+        let items = navigation.navigation(for: 5)  // guide/b.html
+        #expect(items.map(\.link.title) == ["Site", "Late name", "Guide", "Alpha", "Zeta"])
+        let guide = items[2]
+        #expect(guide.isFolder && guide.isOpen && guide.link.href == "index.html")
+        #expect(guide.children.map(\.link.title) == ["A", "B"])
+        #expect(guide.children.map(\.isCurrent) == [false, true])
+        #expect(items[0].link.href == "../index.html")
+    }
+
+    @Test func breadcrumbsAndNeighbours() {
+        let navigation = Navigation(pages: Self.pages, homeTitle: "Site")
+        #expect(navigation.breadcrumbs(for: 6) == [PageLink(title: "Site", href: "../index.html"), PageLink(title: "Guide", href: "index.html")])
+        #expect(navigation.breadcrumbs(for: 4) == [PageLink(title: "Site", href: "../index.html")])
+        #expect(navigation.breadcrumbs(for: 0) == [])
+        let (previous, next) = navigation.neighbours(of: 6)  // guide/a.html
+        #expect(previous == PageLink(title: "Guide", href: "index.html"))
+        #expect(next == PageLink(title: "B", href: "b.html"))
+        #expect(navigation.neighbours(of: 0).previous == nil)
+    }
+
+    /// A large site shows each page a window of its folder, so the navigation of a page
+    /// has the same size with 1,000 pages as with 10,000.
+    @Test(arguments: [1_000, 10_000])
+    func navigationSizeIsBoundedInLargeSites(pageCount: Int) {
+        var pages = [Self.page("index.html", "Home")]
+        for folder in 0..<(pageCount / 100) {
+            pages.append(Self.page("f\(folder)/index.html", "Folder \(folder)"))
+            for index in 0..<99 { pages.append(Self.page("f\(folder)/p\(index).html", "Page \(index)")) }
+        }
+        let navigation = Navigation(pages: pages, homeTitle: "Home")
+        func count(_ items: [NavigationItem]) -> Int { items.reduce(items.count) { $0 + count($1.children) } }
+        let sizes = [1, pages.count / 2, pages.count - 1].map { count(navigation.navigation(for: $0)) }
+        #expect(sizes.allSatisfy { $0 <= 2 * (Navigation.window + 2) })
+        let current = navigation.navigation(for: pages.count - 1)
+        #expect(current.contains { $0.isOpen && $0.children.contains(where: \.isCurrent) })
+    }
+}

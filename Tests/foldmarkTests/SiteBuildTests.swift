@@ -1,0 +1,199 @@
+import Foundation
+import Testing
+
+@testable import Site
+@testable import foldmark
+
+@Suite struct LinkCheckTests {
+    static let files = [
+        "Content/index.md": "# Home\n\nSee [setup](guide/setup.md#install), [gone](gone.md), [bad](guide/setup.md#nope).\n",
+        "Content/guide/setup.md": "# Setup\n\n## Install\n\n[back](../index.md#home) [self](#install) [x](#missing)\n\n![](pic.png)\n",
+        "Content/wip.md": "---\ndraft: true\n---\n# WIP\n",
+        "Content/links-draft.md": "# L\n[wip](wip.md)\n",
+    ]
+
+    @Test func brokenLinksAreWarningsWithFileLineAndColumn() async throws {
+        let site = try TemporarySite(files: Self.files)
+        let run = await ToolRun.run(["build", site.root.path])
+        #expect(run.status == 0)
+        let warnings = run.errors.split(separator: "\n").map(String.init)
+        #expect(
+            warnings == [
+                "Content/guide/setup.md:5:43: warning: link to missing section '#missing'",
+                "Content/guide/setup.md:7:1: warning: link to missing file 'pic.png'",
+                "Content/index.md:3:38: warning: link to missing page 'gone.md'",
+                "Content/index.md:3:55: warning: link to missing section 'guide/setup.md#nope'",
+                "Content/links-draft.md:2:1: warning: link to draft page 'wip.md'",
+            ])
+        let index = try site.read("_site/index.html")
+        #expect(index.contains("<a href=\"guide/setup.html#install\">setup</a>"))
+        #expect(try site.read("_site/guide/setup.html").contains("<a href=\"../index.html#home\">back</a>"))
+    }
+
+    @Test func strictTurnsWarningsIntoErrorsAndKeepsTheOutput() async throws {
+        let site = try TemporarySite(files: ["Content/index.md": "# Home\n"])
+        #expect(await ToolRun.run(["build", site.root.path]).status == 0)
+        let before = try site.read("_site/index.html")
+        try site.write("Content/index.md", "# Home\n[x](missing.md)\n")
+        let run = await ToolRun.run(["build", site.root.path, "--strict"])
+        #expect(run.status == 1)
+        #expect(run.errors.contains("Content/index.md:2:1: error: link to missing page 'missing.md'"))
+        #expect(try site.read("_site/index.html") == before)
+    }
+
+    @Test func checkReportsAndKeepsNothing() async throws {
+        let site = try TemporarySite(files: Self.files)
+        let run = await ToolRun.run(["check", site.root.path, "--strict"])
+        #expect(run.status == 1)
+        #expect(run.errors.contains("error: link to missing page 'gone.md'"))
+        #expect(!site.exists("_site"))
+        let clean = try TemporarySite(files: ["Content/index.md": "# Home\n"])
+        let ok = await ToolRun.run(["check", clean.root.path])
+        #expect(ok.status == 0)
+        #expect(ok.output.hasPrefix("Checked: Built 1 page"))
+        #expect(!clean.exists("_site"))
+    }
+}
+
+@Suite struct OutputManagementTests {
+    @Test func removedSourcesArePrunedButOtherFilesAreKept() async throws {
+        let site = try TemporarySite(files: [
+            "Content/index.md": "# Home\n", "Content/old/page.md": "# Old\n", "Content/img/a.png": "png",
+        ])
+        #expect(await ToolRun.run(["build", site.root.path]).status == 0)
+        try site.write("_site/mine.txt", "the user's")
+        try site.write("_site/old/notes.txt", "also the user's")
+        try FileManager.default.removeItem(at: site.root.appending(path: "Content/old"))
+        try FileManager.default.removeItem(at: site.root.appending(path: "Content/img"))
+        let run = await ToolRun.run(["build", site.root.path, "--json"])
+        #expect(run.status == 0)
+        let report = try #require(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        #expect(report["removed"] as? [String] == ["img/a.png", "old/index.html", "old/page.html"])
+        #expect(!site.exists("_site/old/page.html") && !site.exists("_site/img"))
+        #expect(try site.read("_site/mine.txt") == "the user's")
+        #expect(try site.read("_site/old/notes.txt") == "also the user's")
+    }
+
+    @Test func unchangedRebuildWritesNothing() async throws {
+        let site = try TemporarySite(files: ["Content/index.md": "# Home\n", "Content/a.png": "png"])
+        #expect(await ToolRun.run(["build", site.root.path]).status == 0)
+        let run = await ToolRun.run(["build", site.root.path, "--json"])
+        let report = try #require(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        #expect(report["written"] as? [String] == [])
+        #expect(report["unchanged"] as? Int == 3)  // index.html, 404.html, a.png
+        try site.write("Content/a.png", "changed")
+        let again = await ToolRun.run(["build", site.root.path, "--json"])
+        let second = try #require(JSONSerialization.jsonObject(with: Data(again.output.utf8)) as? [String: Any])
+        #expect(second["written"] as? [String] == ["a.png"])
+        #expect(try site.read("_site/a.png") == "changed")
+    }
+
+    @Test func buildsAreReproducible() async throws {
+        let site = try TemporarySite(files: [
+            "Content/index.md": "---\ntitle: T\n---\n# Home\n", "Content/a/b.md": "# B\n## C\n", "Content/z.md": "# Z\n",
+        ])
+        let first = site.root.appending(path: "one")
+        let second = site.root.appending(path: "two")
+        #expect(await ToolRun.run(["build", site.root.path, "--out", first.path, "--base-url", "https://x.org/docs"]).status == 0)
+        #expect(await ToolRun.run(["build", site.root.path, "--out", second.path, "--base-url", "https://x.org/docs"]).status == 0)
+        let files = site.files(under: "one")
+        #expect(files == site.files(under: "two"))
+        for file in files where file != ".foldmark-lock" {
+            #expect(try site.read("one/" + file) == (try site.read("two/" + file)), "\(file)")
+        }
+    }
+
+    @Test func aSecondBuildIntoALockedFolderIsRefused() async throws {
+        let site = try TemporarySite(files: ["Content/index.md": "# Home\n"])
+        let lock = try OutputLock(output: site.root.appending(path: "_site"))
+        let run = await ToolRun.run(["build", site.root.path])
+        #expect(run.status == 1)
+        #expect(run.errors.contains("another foldmark build is writing to this folder"))
+        #expect(!site.exists("_site/index.html"))
+        withExtendedLifetime(lock) {}
+    }
+
+    @Test func collidingSourcesAreAnError() async throws {
+        let site = try TemporarySite(files: ["Content/a.md": "# A\n", "Content/a.html": "<p>raw</p>"])
+        let run = await ToolRun.run(["build", site.root.path])
+        #expect(run.status == 1)
+        #expect(run.errors.contains("Content/a.md: error: writes 'a.html', as does Content/a.html"))
+    }
+
+    @Test func namesDifferingOnlyInCaseAreAWarning() async throws {
+        let site = try TemporarySite(files: ["Content/Guide.md": "# A\n", "Content/guide.md": "# B\n"])
+        let run = await ToolRun.run(["build", site.root.path])
+        #expect(run.status == 0)
+        #expect(run.errors.contains("warning: output 'guide.html' differs only in case from that of Content/Guide.md"))
+    }
+}
+
+@Suite struct PublishingTests {
+    @Test func baseURLAddsSitemapAndCanonicalLinks() async throws {
+        let site = try TemporarySite(files: ["Content/index.md": "# Home\n", "Content/a b.md": "# A\n"])
+        let run = await ToolRun.run(["build", site.root.path, "--base-url", "https://example.org/docs"])
+        #expect(run.status == 0)
+        #expect(
+            try site.read("_site/sitemap.xml") == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+                <url><loc>https://example.org/docs/a%20b.html</loc></url>
+                <url><loc>https://example.org/docs/index.html</loc></url>
+                </urlset>
+
+                """)
+        #expect(try site.read("_site/index.html").contains("<link rel=\"canonical\" href=\"https://example.org/docs/index.html\">"))
+        #expect(try site.read("_site/404.html").contains("href=\"https://example.org/docs/index.html\""))
+    }
+
+    @Test func withoutBaseURLThereIsNoSitemap() async throws {
+        let site = try TemporarySite(files: ["Content/index.md": "# Home\n"])
+        #expect(await ToolRun.run(["build", site.root.path]).status == 0)
+        #expect(!site.exists("_site/sitemap.xml"))
+        #expect(site.exists("_site/404.html"))
+        #expect(!(try site.read("_site/index.html").contains("rel=\"canonical\"")))
+    }
+
+    @Test func pagesShowNavigationBreadcrumbsPagerAndTOC() async throws {
+        let site = try TemporarySite(files: [
+            "foldmark.yml": "title: Docs\n", "Content/index.md": "# Welcome\n",
+            "Content/guide/one.md": "---\norder: 1\n---\n# One\n## Part {#part}\n", "Content/guide/two.md": "# Two\n",
+        ])
+        #expect(await ToolRun.run(["build", site.root.path]).status == 0)
+        let one = try site.read("_site/guide/one.html")
+        #expect(one.contains("<a href=\"one.html\" aria-current=\"page\">One</a>"))
+        #expect(one.contains("<li class=\"fm-nav-folder\"><details open><summary><span class=\"fm-arrow\" aria-hidden=\"true\"></span><a href=\"index.html\">Guide</a></summary>"))
+        #expect(one.contains("<li><a href=\"../index.html\">Docs</a></li>\n<li><a href=\"index.html\">Guide</a></li>\n<li aria-current=\"page\">One</li>"))
+        #expect(one.contains("<a class=\"fm-previous\" rel=\"prev\" href=\"index.html\"><span>Previous</span> Guide</a>"))
+        #expect(one.contains("<a class=\"fm-next\" rel=\"next\" href=\"two.html\"><span>Next</span> Two</a>"))
+        #expect(one.contains("<a href=\"#part\">Part</a>"))
+        let folder = try site.read("_site/guide/index.html")
+        #expect(folder.contains("<ul class=\"fm-folder-index\">\n<li><a href=\"one.html\">One</a></li>\n<li><a href=\"two.html\">Two</a></li>\n</ul>"))
+    }
+}
+
+@Suite struct InitTests {
+    @Test func initCreatesASiteThatBuilds() async throws {
+        let site = try TemporarySite(files: [:])
+        let folder = site.root.appending(path: "new").path
+        let run = await ToolRun.run(["init", folder])
+        #expect(run.status == 0)
+        #expect(site.files(under: "new") == ["Content/index.md", "foldmark.yml"])
+        let build = await ToolRun.run(["build", folder, "--strict"])
+        #expect(build.status == 0, "\(build.errors)")
+        let html = try site.read("new/_site/index.html")
+        #expect(html.contains("<details class=\"fm-section\" id=\"details\">"))
+        #expect(html.contains("id=\"ids\""))
+    }
+
+    @Test func initRefusesANonEmptyFolderAndNeverOverwrites() async throws {
+        let site = try TemporarySite(files: ["foldmark.yml": "title: Mine\n"])
+        let refused = await ToolRun.run(["init", site.root.path])
+        #expect(refused.status == 1)
+        #expect(refused.errors.contains("the folder is not empty"))
+        let forced = await ToolRun.run(["init", site.root.path, "--force"])
+        #expect(forced.status == 0)
+        #expect(try site.read("foldmark.yml") == "title: Mine\n")
+        #expect(site.exists("Content/index.md"))
+    }
+}
