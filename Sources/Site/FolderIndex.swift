@@ -35,9 +35,9 @@ enum FolderIndex {
     }
 
     /// The content of a folder's generated index: a list of its pages and folders.
-    static func content(for folder: String, navigation: Navigation, pageFolder: String) -> String {
+    static func content(for folder: String, navigation: Navigation) -> String {
         var html = "<ul class=\"fm-folder-index\">\n"
-        for link in navigation.listing(of: folder, from: pageFolder) {
+        for link in navigation.listing(of: folder) {
             html += "<li><a href=\"\(HTMLFragment.escape(link.href))\">\(HTMLFragment.escape(link.title))</a></li>\n"
         }
         return html + "</ul>\n"

@@ -26,15 +26,15 @@ struct Manifest {
 
     func write(to output: URL) throws {
         let text = files.sorted().joined(separator: "\n") + "\n"
-        try AtomicFile.write(Data(text.utf8), to: output.appending(path: Self.fileName))
+        try AtomicFile.write(text, to: output.appending(path: Self.fileName))
     }
 }
 
 /// Writing a file so that readers see the old or the new content, never a mix.
 enum AtomicFile {
-    static func write(_ data: Data, to url: URL) throws {
+    static func write(_ text: String, to url: URL) throws {
         let temporary = url.deletingLastPathComponent().appending(path: ".\(url.lastPathComponent).foldmark-tmp")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: data) else {
+        guard FileIO.write(text, toPath: temporary.path) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
         }
         guard rename(temporary.path, url.path) == 0 else {

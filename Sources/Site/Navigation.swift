@@ -23,7 +23,10 @@ struct Navigation: Sendable {
         case folder(String)
     }
 
+    /// Output paths, for the folder structure.
     private var outputs: [String]
+    /// The same paths percent-encoded, once here, so that links need no encoding.
+    private var urls: [String]
     private var titles: [String]
     private var folders: [String: Folder] = [:]
     private(set) var readingOrder: [Int] = []
@@ -34,6 +37,7 @@ struct Navigation: Sendable {
     /// `pages` must include an index page for every folder that holds a page.
     init(pages: [SitePage], homeTitle: String) {
         outputs = pages.map(\.output)
+        urls = outputs.map(OutputPath.percentEncoded)
         titles = pages.map(\.title)
         self.homeTitle = homeTitle
         for (index, page) in pages.enumerated() where page.isIndex {
@@ -97,9 +101,9 @@ struct Navigation: Sendable {
 
     func navigation(for page: Int) -> [NavigationItem] {
         guard let root = folders[""] else { return [] }
-        let from = Self.folder(of: outputs[page])
+        let from = Self.folder(of: urls[page])
         let home = NavigationItem(
-            link: PageLink(title: homeTitle, href: OutputPath.relative(from: from, to: outputs[root.index])),
+            link: PageLink(title: homeTitle, href: OutputPath.relative(from: from, to: urls[root.index])),
             isCurrent: root.index == page)
         return [home] + items(in: "", for: page, ancestors: Set(ancestors(of: page)), from: from)
     }
@@ -123,13 +127,13 @@ struct Navigation: Sendable {
             switch entry {
             case .page(let index):
                 return NavigationItem(
-                    link: PageLink(title: titles[index], href: OutputPath.relative(from: from, to: outputs[index])),
+                    link: PageLink(title: titles[index], href: OutputPath.relative(from: from, to: urls[index])),
                     isCurrent: index == page)
             case .folder(let child):
                 let index = folders[child]!.index
                 let isAncestor = ancestors.contains(child)
                 return NavigationItem(
-                    link: PageLink(title: titles[index], href: OutputPath.relative(from: from, to: outputs[index])),
+                    link: PageLink(title: titles[index], href: OutputPath.relative(from: from, to: urls[index])),
                     isFolder: true, isCurrent: index == page, isOpen: isAncestor,
                     children: showsFullTree || isAncestor ? items(in: child, for: page, ancestors: ancestors, from: from) : [])
             }
@@ -139,39 +143,40 @@ struct Navigation: Sendable {
                 NavigationItem(
                     link: PageLink(
                         title: "All \(folder.entries.count) entries of \(folder.title)…",
-                        href: OutputPath.relative(from: from, to: outputs[folder.index]))))
+                        href: OutputPath.relative(from: from, to: urls[folder.index]))))
         }
         return result
     }
 
-    /// Every entry of `folder`, in order, linked from a page in `from`.
-    func listing(of folder: String, from: String) -> [PageLink] {
-        (folders[folder]?.entries ?? []).map { entry in
+    /// Every entry of `folder`, in order, linked from its index page.
+    func listing(of folder: String) -> [PageLink] {
+        let from = OutputPath.percentEncoded(folder)
+        return (folders[folder]?.entries ?? []).map { entry in
             let index = switch entry {
             case .page(let index): index
             case .folder(let child): folders[child]!.index
             }
-            return PageLink(title: titles[index], href: OutputPath.relative(from: from, to: outputs[index]))
+            return PageLink(title: titles[index], href: OutputPath.relative(from: from, to: urls[index]))
         }
     }
 
     /// The folders above the page, each linking to its index page.
     func breadcrumbs(for page: Int) -> [PageLink] {
-        let from = Self.folder(of: outputs[page])
+        let from = Self.folder(of: urls[page])
         var chain = ancestors(of: page)
         if let own = folders[chain.last!], own.index == page { chain.removeLast() }
         return chain.compactMap { path in
-            folders[path].map { PageLink(title: $0.title, href: OutputPath.relative(from: from, to: outputs[$0.index])) }
+            folders[path].map { PageLink(title: $0.title, href: OutputPath.relative(from: from, to: urls[$0.index])) }
         }
     }
 
     func neighbours(of page: Int) -> (previous: PageLink?, next: PageLink?) {
         guard let position = positions[page] else { return (nil, nil) }
-        let from = Self.folder(of: outputs[page])
+        let from = Self.folder(of: urls[page])
         func link(_ position: Int) -> PageLink? {
             guard readingOrder.indices.contains(position) else { return nil }
             let index = readingOrder[position]
-            return PageLink(title: titles[index], href: OutputPath.relative(from: from, to: outputs[index]))
+            return PageLink(title: titles[index], href: OutputPath.relative(from: from, to: urls[index]))
         }
         return (link(position - 1), link(position + 1))
     }

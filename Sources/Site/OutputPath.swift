@@ -22,7 +22,8 @@ enum OutputPath {
 }
 
 extension OutputPath {
-    /// The relative URL from a page in folder `from` (`""` or `a/b/`) to the output file `to`.
+    /// The relative path from a page in folder `from` (`""` or `a/b/`) to the output file
+    /// `to`. Give both percent-encoded (``percentEncoded(_:)``) to get a URL.
     static func relative(from: String, to: String) -> String {
         let fromParts = from.split(separator: "/")
         var toParts = to.split(separator: "/", omittingEmptySubsequences: false)
@@ -31,15 +32,18 @@ extension OutputPath {
             common += 1
         }
         toParts.removeFirst(common)
-        let path = String(repeating: "../", count: fromParts.count - common) + toParts.joined(separator: "/")
-        return Self.percentEncoded(path)
+        return String(repeating: "../", count: fromParts.count - common) + toParts.joined(separator: "/")
     }
 
     /// Escapes what may not appear raw in a URL path (spaces, `#`, `?`, `%`, non-ASCII
     /// stays as UTF-8 percent escapes), keeping `/`.
     static func percentEncoded(_ path: String) -> String {
+        path.addingPercentEncoding(withAllowedCharacters: pathAllowed) ?? path
+    }
+
+    private static let pathAllowed: CharacterSet = {
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: "?#%;")
-        return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
-    }
+        return allowed
+    }()
 }

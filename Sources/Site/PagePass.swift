@@ -126,8 +126,9 @@ struct PagePass: Sendable {
             let content = renderer.renderContent(document)
             lap()
             let output = OutputPath.forSource(source)
-            guard FileManager.default.createFile(atPath: staging.appending(path: output).path, contents: Data(content.utf8))
-            else { throw SiteError(file: name, message: "cannot write its page") }
+            guard FileIO.write(content, toPath: staging.appending(path: output).path) else {
+                throw SiteError(file: name, message: "cannot write its page")
+            }
             lap()
             let fallback = ((source as NSString).lastPathComponent as NSString).deletingPathExtension
             let page = SitePage(
@@ -151,7 +152,7 @@ struct PagePass: Sendable {
             }
             content = String(decoding: data, as: UTF8.self)
         case .folderIndex(let folder):
-            content = FolderIndex.content(for: folder, navigation: navigation, pageFolder: page.folder)
+            content = FolderIndex.content(for: folder, navigation: navigation)
         }
         var context = PageContext(
             siteTitle: site.config.title, language: site.config.language, fallbackTitle: page.title,
@@ -163,7 +164,7 @@ struct PagePass: Sendable {
             (context.previous, context.next) = navigation.neighbours(of: position)
         }
         let html = renderer.renderPage(page.document, content: content, context: context)
-        guard FileManager.default.createFile(atPath: url.path, contents: Data(html.utf8)) else {
+        guard FileIO.write(html, toPath: url.path) else {
             return SiteError(file: page.sourceName, message: "cannot write its page")
         }
         return nil

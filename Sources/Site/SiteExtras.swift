@@ -34,7 +34,7 @@ extension PagePass {
     }
 
     private func write(_ text: String, to name: String) throws(SiteError) {
-        guard FileManager.default.createFile(atPath: staging.appending(path: name).path, contents: Data(text.utf8)) else {
+        guard FileIO.write(text, toPath: staging.appending(path: name).path) else {
             throw SiteError(file: name, message: "cannot write")
         }
     }

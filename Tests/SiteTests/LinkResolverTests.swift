@@ -46,11 +46,18 @@ import Testing
         ("a/", "index.html", "../index.html"),
         ("a/b/", "a/c.html", "../c.html"),
         ("a/", "a/b/c.html", "b/c.html"),
-        ("", "dir with space/x#1.html", "dir%20with%20space/x%231.html"),
-        ("", "50%.html", "50%25.html"),
-        ("", "ü?.html", "%C3%BC%3F.html"),
     ])
     func relativeLinks(from: String, to: String, expected: String) {
         #expect(OutputPath.relative(from: from, to: to) == expected)
+    }
+
+    @Test(arguments: [
+        ("dir with space/x#1.html", "dir%20with%20space/x%231.html"),
+        ("50%.html", "50%25.html"),
+        ("ü?.html", "%C3%BC%3F.html"),
+        ("a;b.html", "a%3Bb.html"),
+    ])
+    func pathsArePercentEncodedForURLs(path: String, expected: String) {
+        #expect(OutputPath.percentEncoded(path) == expected)
     }
 }

@@ -52,6 +52,17 @@ import Testing
         #expect(navigation.neighbours(of: 0).previous == nil)
     }
 
+    @Test func hrefsArePercentEncoded() {
+        let pages = [Self.page("index.html", "Home"), Self.page("my docs/index.html", "Docs"), Self.page("my docs/50% #1.html", "Odd")]
+        let navigation = Navigation(pages: pages, homeTitle: "Home")
+        let items = navigation.navigation(for: 2)
+        #expect(items[0].link.href == "../index.html")
+        #expect(items[1].link.href == "index.html")
+        #expect(items[1].children.map(\.link.href) == ["50%25%20%231.html"])
+        #expect(navigation.listing(of: "my docs/").map(\.href) == ["50%25%20%231.html"])
+        #expect(navigation.listing(of: "").map(\.href) == ["my%20docs/index.html"])
+    }
+
     /// A large site shows each page a window of its folder, so the navigation of a page
     /// has the same size with 1,000 pages as with 10,000.
     @Test(arguments: [1_000, 10_000])
