@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Builds the repository's own documentation site (Content/ with Templates/) into _site/.
+#
+#   scripts/build-site.sh [foldmark build options...]   e.g. --base-url /docs/ --strict
+#
+# Installs the build dependencies first (scripts/install-deps.sh --build-only).
+# FOLDMARK_SCRATCH_PATH, when set, is passed to swift build as --scratch-path.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+
+"$root/scripts/install-deps.sh" --build-only
+command -v swift >/dev/null 2>&1 || export PATH="$PATH:/opt/swift/usr/bin"
+
+scratch=()
+if [ -n "${FOLDMARK_SCRATCH_PATH:-}" ]; then
+    scratch=(--scratch-path "$FOLDMARK_SCRATCH_PATH")
+fi
+
+swift build -c release "${scratch[@]}"
+bin="$(swift build -c release "${scratch[@]}" --show-bin-path)/foldmark"
+
+"$bin" build . --out "$root/_site" "$@"
+echo "build-site: the site is in $root/_site (open $root/_site/index.html)"

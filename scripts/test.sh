@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# The whole test suite, as CI runs it (.ci/run):
+#   1. install every dependency (scripts/install-deps.sh)
+#   2. swift build (with the test targets)       3. swift test
+#   4. swift build -c release                     5. build Content/ into a temporary folder
+#   6. browser tests (pytest, Tests/browser)      7. Nu HTML Checker on every page
+# Every step runs when the steps it needs passed (otherwise it is skipped); the exit
+# status is non-zero if any step failed or was skipped.
+#
+# Environment:
+#   FOLDMARK_SCRATCH_PATH  passed to swift build/test as --scratch-path
+#   FOLDMARK_TOOLS         where install-deps.sh keeps the Python test tools
+#   FOLDMARK_KEEP_SITE=1   keep the built test site (its path is printed)
+#   PYTEST_ARGS            extra arguments for pytest (e.g. "-k arrow -x")
+set -uo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+command -v swift >/dev/null 2>&1 || export PATH="$PATH:/opt/swift/usr/bin"
+
+if [ "$(id -u)" -eq 0 ]; then
+    export FOLDMARK_TOOLS="${FOLDMARK_TOOLS:-/opt/foldmark-tools}"
+else
+    export FOLDMARK_TOOLS="${FOLDMARK_TOOLS:-${XDG_CACHE_HOME:-$HOME/.cache}/foldmark-tools}"
+fi
+
+scratch=()
+if [ -n "${FOLDMARK_SCRATCH_PATH:-}" ]; then
+    scratch=(--scratch-path "$FOLDMARK_SCRATCH_PATH")
+fi
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/foldmark-test.XXXXXX")"
+site="$work/site"
+cleanup() {
+    if [ "${FOLDMARK_KEEP_SITE:-0}" = 1 ]; then
+        echo "test.sh: kept the test site in $site"
+    else
+        rm -rf "$work"
+    fi
+}
+trap cleanup EXIT
+
+names=()
+results=()
+times=()
+failed=0
+skipped=0
+
+# step NAME COMMAND...: runs the command, records PASS/FAIL and how long it took.
+step() {
+    local name="$1"; shift
+    echo
+    echo "==== $name"
+    local start=$SECONDS
+    "$@"
+    local rc=$?
+    names+=("$name")
+    times+=("$((SECONDS - start))s")
+    if [ "$rc" -eq 0 ]; then
+        results+=(PASS)
+    else
+        results+=("FAIL (exit $rc)")
+        failed=$((failed + 1))
+    fi
+    return "$rc"
+}
+
+skip() {
+    names+=("$1")
+    results+=("SKIPPED ($2)")
+    times+=("-")
+    skipped=$((skipped + 1))
+}
+
+summary() {
+    echo
+    echo "==== summary"
+    local i passed=0
+    for i in "${!names[@]}"; do
+        printf '  %-34s %-22s %s\n' "${names[$i]}" "${results[$i]}" "${times[$i]}"
+        [ "${results[$i]}" = PASS ] && passed=$((passed + 1))
+    done
+    echo "steps: $passed passed, $failed failed, $skipped skipped"
+}
+
+if ! step "install dependencies" ./scripts/install-deps.sh; then
+    summary
+    exit 1
+fi
+# shellcheck source=/dev/null
+. "$FOLDMARK_TOOLS/env.sh"
+
+if step "swift build" swift build --build-tests "${scratch[@]}"; then
+    step "swift test" swift test --skip-build "${scratch[@]}"
+else
+    skip "swift test" "swift build failed"
+fi
+
+built_site=0
+if step "swift build -c release" swift build -c release "${scratch[@]}"; then
+    bin="$(swift build -c release "${scratch[@]}" --show-bin-path)/foldmark"
+    if step "foldmark build (Content/)" "$bin" build . --out "$site"; then
+        built_site=1
+        echo "pages: $(find "$site" -name '*.html' | wc -l) in $site"
+    fi
+else
+    skip "foldmark build (Content/)" "release build failed"
+fi
+
+if [ "$built_site" = 1 ]; then
+    # shellcheck disable=SC2086
+    step "browser tests (pytest)" env FOLDMARK_SITE="$site" "$FOLDMARK_PYTHON" -m pytest \
+        -p no:cacheprovider -rfE -v Tests/browser ${PYTEST_ARGS:-}
+    step "Nu HTML Checker" "$FOLDMARK_PYTHON" Tests/browser/check_html.py "$site"
+else
+    skip "browser tests (pytest)" "no site"
+    skip "Nu HTML Checker" "no site"
+fi
+
+summary
+[ "$failed" -eq 0 ] && [ "$skipped" -eq 0 ]
