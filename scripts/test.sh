@@ -2,6 +2,7 @@
 # The whole test suite, as CI runs it (.ci/run):
 #   1. install every dependency (scripts/install-deps.sh)
 #   2. swift build (with the test targets)       3. swift test
+#   3b. the tests again under LeakSanitizer (scripts/leak-check.sh)
 #   4. swift build -c release                     5. build Content/ into a temporary folder
 #   6. browser tests (pytest, Tests/browser)      7. Nu HTML Checker on every page
 # Every step runs when the steps it needs passed (otherwise it is skipped); the exit
@@ -96,10 +97,12 @@ else
     skip "swift test" "swift build failed"
 fi
 
+step "leak check (LeakSanitizer)" ./scripts/leak-check.sh
+
 built_site=0
 if step "swift build -c release" swift build -c release "${scratch[@]}"; then
     bin="$(swift build -c release "${scratch[@]}" --show-bin-path)/foldmark"
-    if step "foldmark build (Content/)" "$bin" build . --out "$site"; then
+    if step "foldmark build (Content/)" "$bin" build . --out "$site" --strict; then
         built_site=1
         echo "pages: $(find "$site" -name '*.html' | wc -l) in $site"
     fi
