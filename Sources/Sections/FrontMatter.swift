@@ -12,6 +12,8 @@ public struct FrontMatter: Hashable, Sendable {
     public var isDraft: Bool
     /// Every key of the block in source order, including the ones above.
     public var values: [YAMLValue.Pair]
+    /// The YAML text the block was read from, so that it can be read again later.
+    public var yaml: String?
 
     public init(
         title: String? = nil, description: String? = nil, collapsed: Bool? = nil, order: Double? = nil,
@@ -29,6 +31,7 @@ public struct FrontMatter: Hashable, Sendable {
     public init(yaml: String, firstLine: Int) throws(SectionsError) {
         guard let root = try YAMLLoader(firstLine: firstLine).load(yaml), !root.isNull else {
             self.init()
+            self.yaml = yaml
             return
         }
         guard case .mapping(let pairs) = root else {
@@ -53,6 +56,7 @@ public struct FrontMatter: Hashable, Sendable {
             try self.init(
                 title: text("title"), description: text("description"), collapsed: flag("collapsed"), order: order,
                 isDraft: flag("draft") ?? false, values: pairs)
+            self.yaml = yaml
         } catch {
             throw SectionsError(error.reason, line: firstLine)
         }

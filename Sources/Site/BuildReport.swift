@@ -12,6 +12,9 @@ public struct BuildReport: Sendable {
     public var written: [String] = []
     /// Output files that were already up to date.
     public var unchanged: Int = 0
+    /// Pages whose source had not changed since the last build, taken from the build cache
+    /// instead of being parsed again.
+    public var cached: Int = 0
     /// Files of an earlier build that no longer have a source.
     public var removed: [String] = []
     /// Seconds per step, summed over threads for the per-page steps.
@@ -45,7 +48,7 @@ public struct BuildReport: Sendable {
         }
         let object: [String: Any] = [
             "pages": pages, "drafts": drafts, "assets": assets, "warnings": problems(warnings),
-            "errors": problems(errors), "written": written, "unchanged": unchanged, "removed": removed,
+            "errors": problems(errors), "written": written, "unchanged": unchanged, "removed": removed, "cached": cached,
             "timings": Dictionary(timings, uniquingKeysWith: +), "seconds": seconds, "ok": errors.isEmpty,
         ]
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted])) ?? Data()

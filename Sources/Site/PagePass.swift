@@ -11,10 +11,21 @@ struct PagePass: Sendable {
     var staging: URL
     var options: BuildOptions
     var baseURL: String?
+    var cache: BuildCache
+    /// The output folder, to tell whether a page that needs no work is still in place.
+    var output: URL
 
     struct Result {
         /// Files written into the staging folder, relative to it.
+        var staged: [String] = []
+        /// Every page of the build, staged or already up to date in the output folder.
         var outputs: [String] = []
+        /// Pages that were up to date and not laid out again.
+        var skipped = 0
+        /// Pages taken from the cache instead of being parsed.
+        var cached = 0
+        /// The cache records of this build, to be saved once it is published.
+        var records: [CachedPage] = []
         var errors: [SiteError] = []
         var warnings: [SiteError] = []
         var drafts = 0
@@ -24,8 +35,9 @@ struct PagePass: Sendable {
 
     /// What the first pass learns about one Markdown source.
     private enum FirstPass: Sendable {
-        case page(SitePage, [Double])
-        case draft
+        /// `reused`: taken from the cache, not parsed.
+        case page(SitePage, CachedPage, reused: Bool, [Double])
+        case draft(CachedPage)
         case failed(SiteError)
     }
 
@@ -38,20 +50,26 @@ struct PagePass: Sendable {
             firstPass(sources.pages[index], resolver: resolver)
         }
         var pages: [SitePage] = []
+        var records: [String: CachedPage] = [:]
+        var reused: Set<String> = []
         var drafts: Set<String> = []
         var stepTimes = [Double](repeating: 0, count: Self.firstPassSteps.count)
         for (index, outcome) in first.enumerated() {
             switch outcome {
-            case .page(let page, let times):
+            case .page(let page, let record, let wasReused, let times):
                 pages.append(page)
+                records[page.output] = record
+                if wasReused { reused.insert(page.output) }
                 for step in times.indices { stepTimes[step] += times[step] }
-            case .draft:
+            case .draft(let record):
                 drafts.insert(sources.pages[index])
+                result.records.append(record)
             case .failed(let error):
                 result.errors.append(error)
             }
         }
         result.timings = Array(zip(Self.firstPassSteps, stepTimes))
+        result.cached = reused.count
         result.drafts = drafts.count
         guard result.errors.isEmpty else { return result }
 
@@ -77,14 +95,31 @@ struct PagePass: Sendable {
         let navigable = pages.filter { !Self.isNotFoundPage($0) }
         let positions = Dictionary(navigable.enumerated().map { ($1.output, $0) }, uniquingKeysWith: { first, _ in first })
         let allPages = pages
-        let failures = await Parallel.map(allPages.count) { [self] index in
-            secondPass(allPages[index], navigation: navigation, position: positions[allPages[index].output])
+        let cachedRecords = records
+        let reusedPages = reused
+        let laidOut = await Parallel.map(allPages.count) { [self] index in
+            let page = allPages[index]
+            return secondPass(
+                page, navigation: navigation, position: positions[page.output], record: cachedRecords[page.output],
+                isReused: reusedPages.contains(page.output))
         }
-        result.errors += failures.compactMap { $0 }
+        for (page, outcome) in zip(allPages, laidOut) {
+            switch outcome {
+            case .failure(let error): result.errors.append(error)
+            case .success(let (contextHash, staged)):
+                if staged { result.staged.append(page.output) } else { result.skipped += 1 }
+                if var record = records[page.output] {
+                    record.contextHash = contextHash
+                    result.records.append(record)
+                }
+            }
+        }
         result.outputs = pages.map(\.output)
         result.pageCount = pages.count
         do throws(SiteError) {
-            result.outputs += try writeExtras(pages)
+            let extras = try writeExtras(pages)
+            result.outputs += extras
+            result.staged += extras
         } catch {
             result.errors.append(error)
         }
@@ -109,7 +144,22 @@ struct PagePass: Sendable {
         }
         let name = SiteFolder.contentFolder + "/" + source
         do throws(SiteError) {
-            let markdown = try SiteFolder.readText(site.content.appending(path: source), name: name)
+            guard let data = FileManager.default.contents(atPath: site.content.appending(path: source).path) else {
+                throw SiteError(file: name, message: "cannot read the file")
+            }
+            let hash = data.withUnsafeBytes { bytes in
+                var hash = StableHash()
+                hash.combine(bytes)
+                return hash.hex
+            }
+            if let cached = cache.pages[source], cached.sourceHash == hash {
+                if cached.isDraft && !options.includesDrafts { return .draft(cached) }
+                if FileManager.default.fileExists(atPath: cache.contentFile(source: source, hash: hash).path) {
+                    lap()
+                    return .page(cached.sitePage(), cached, reused: true, times + [0, 0, 0])
+                }
+            }
+            let markdown = SiteFolder.decode(data)
             lap()
             var parseOptions = site.config.parseOptions
             parseOptions.includesDrafts = options.includesDrafts
@@ -121,39 +171,35 @@ struct PagePass: Sendable {
             } catch {
                 throw SiteError(file: name, error)
             }
-            if document.frontMatter.isDraft && !options.includesDrafts { return .draft }
+            let output = OutputPath.forSource(source)
+            let fallback = ((source as NSString).lastPathComponent as NSString).deletingPathExtension
+            let record = CachedPage(
+                source: source, sourceHash: hash, document: document, output: output,
+                title: document.title ?? fallback)
+            if document.frontMatter.isDraft && !options.includesDrafts { return .draft(record) }
             lap()
             let content = renderer.renderContent(document)
             lap()
-            let output = OutputPath.forSource(source)
-            guard FileIO.write(content, toPath: staging.appending(path: output).path) else {
+            guard FileIO.write(content, toPath: cache.contentFile(source: source, hash: hash).path) else {
                 throw SiteError(file: name, message: "cannot write its page")
             }
             lap()
-            let fallback = ((source as NSString).lastPathComponent as NSString).deletingPathExtension
             let page = SitePage(
-                kind: .markdown(source: source), output: output, title: document.title ?? fallback,
+                kind: .markdown(source: source), output: output, title: record.title,
                 order: document.frontMatter.order, document: SitePage.skeleton(of: document),
                 sectionIDs: Set(document.allSections.map(\.id)), links: document.links)
-            return .page(page, times)
+            return .page(page, record, reused: false, times)
         } catch {
             return .failed(error)
         }
     }
 
-    /// Wraps a page's content in the layout, with its navigation.
-    private func secondPass(_ page: SitePage, navigation: Navigation, position: Int?) -> SiteError? {
-        let url = staging.appending(path: page.output)
-        let content: String
-        switch page.kind {
-        case .markdown:
-            guard let data = FileManager.default.contents(atPath: url.path) else {
-                return SiteError(file: page.sourceName, message: "cannot read back its staged content")
-            }
-            content = String(decoding: data, as: UTF8.self)
-        case .folderIndex(let folder):
-            content = FolderIndex.content(for: folder, navigation: navigation)
-        }
+    /// Wraps a page's content in the layout, with its navigation. A page taken from the
+    /// cache whose navigation is the same as last time, and whose output is still in
+    /// place, is left alone. Returns the hash of the navigation and whether it was staged.
+    private func secondPass(
+        _ page: SitePage, navigation: Navigation, position: Int?, record: CachedPage?, isReused: Bool
+    ) -> Swift.Result<(String, Bool), SiteError> {
         var context = PageContext(
             siteTitle: site.config.title, language: site.config.language, fallbackTitle: page.title,
             rootPath: OutputPath.rootPath(of: page.output), canonicalURL: baseURL.map { $0 + page.output },
@@ -163,10 +209,49 @@ struct PagePass: Sendable {
             context.breadcrumbs = navigation.breadcrumbs(for: position)
             (context.previous, context.next) = navigation.neighbours(of: position)
         }
-        let html = renderer.renderPage(page.document, content: content, context: context)
-        guard FileIO.write(html, toPath: url.path) else {
-            return SiteError(file: page.sourceName, message: "cannot write its page")
+        let contextHash = Self.hash(of: context)
+        if isReused, record?.contextHash == contextHash,
+            FileManager.default.fileExists(atPath: output.appending(path: page.output).path)
+        {
+            return .success((contextHash, false))
         }
-        return nil
+        let content: String
+        switch page.kind {
+        case .markdown(let source):
+            let file = cache.contentFile(source: source, hash: record?.sourceHash ?? "")
+            guard let data = FileManager.default.contents(atPath: file.path) else {
+                return .failure(SiteError(file: page.sourceName, message: "cannot read back its rendered content"))
+            }
+            content = String(decoding: data, as: UTF8.self)
+        case .folderIndex(let folder):
+            content = FolderIndex.content(for: folder, navigation: navigation)
+        }
+        let html = renderer.renderPage(page.document, content: content, context: context)
+        guard FileIO.write(html, toPath: staging.appending(path: page.output).path) else {
+            return .failure(SiteError(file: page.sourceName, message: "cannot write its page"))
+        }
+        return .success((contextHash, true))
+    }
+
+    /// A hash of everything the layout shows of other pages.
+    static func hash(of context: PageContext) -> String {
+        var hash = StableHash()
+        func combine(_ link: PageLink?) {
+            hash.combine(link?.title ?? "")
+            hash.combine(link?.href ?? "")
+        }
+        func combine(_ items: [NavigationItem]) {
+            for item in items {
+                combine(item.link)
+                hash.combine(separator: (item.isFolder ? 1 : 0) | (item.isCurrent ? 2 : 0) | (item.isOpen ? 4 : 0))
+                combine(item.children)
+                hash.combine(separator: 0xfe)
+            }
+        }
+        combine(context.navigation)
+        context.breadcrumbs.forEach(combine)
+        combine(context.previous)
+        combine(context.next)
+        return hash.hex
     }
 }

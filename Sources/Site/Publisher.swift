@@ -17,10 +17,12 @@ struct Publisher {
         var removed: [String] = []
     }
 
-    func publish(pages: [String], assets: [String]) throws -> Result {
+    /// Moves the `staged` files into place; `outputs` are all pages of the build (staged or
+    /// already up to date), for the manifest.
+    func publish(staged: [String], outputs: [String], assets: [String]) throws -> Result {
         var result = Result()
         let fileManager = FileManager.default
-        for page in pages {
+        for page in staged {
             let staged = staging.appending(path: page)
             let destination = output.appending(path: page)
             if fileManager.contentsEqual(atPath: staged.path, andPath: destination.path) {
@@ -51,7 +53,7 @@ struct Publisher {
             result.written.append(asset)
         }
 
-        let current = Set(pages + assets)
+        let current = Set(outputs + assets)
         let previous = Manifest(readingFrom: output)
         for stale in previous.files.subtracting(current).sorted() {
             let url = output.appending(path: stale)

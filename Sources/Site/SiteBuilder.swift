@@ -15,6 +15,9 @@ import Sections
 /// content in the layout with its navigation. Only titles and ids stay in memory between
 /// the passes, so memory does not grow with the size of the pages.
 public struct SiteBuilder: Sendable {
+    /// Part of the build cache's key: a new foldmark never trusts an older one's cache.
+    public static let version = "0.2.0"
+
     public var site: SiteFolder
     public var output: URL
     public var options: BuildOptions
@@ -68,11 +71,22 @@ public struct SiteBuilder: Sendable {
             throw fail([SiteError(file: output.path, message: "cannot write beside the output folder")])
         }
 
-        let pass = PagePass(site: site, sources: sources, renderer: renderer, staging: staging, options: options, baseURL: baseURL)
+        let cache = BuildCache(
+            output: output,
+            key: BuildCache.key(site: site, sources: sources, options: options, baseURL: baseURL, version: Self.version))
+        do {
+            try FileManager.default.createDirectory(at: cache.contentFolder, withIntermediateDirectories: true)
+        } catch {
+            throw fail([SiteError(file: cache.folder.path, message: "cannot create the build cache")])
+        }
+        let pass = PagePass(
+            site: site, sources: sources, renderer: renderer, staging: staging, options: options, baseURL: baseURL,
+            cache: cache, output: output)
         var result = await pass.run()
         report.timings = result.timings
         report.warnings += result.warnings
         report.drafts = result.drafts
+        report.cached = result.cached
         if options.isStrict {
             result.errors += report.warnings.map { warning in
                 var error = warning
@@ -86,10 +100,11 @@ public struct SiteBuilder: Sendable {
         let publishStart = clock.now
         let publisher = Publisher(output: output, staging: staging, content: site.content)
         do {
-            let published = try publisher.publish(pages: result.outputs, assets: sources.assets)
+            let published = try publisher.publish(staged: result.staged, outputs: result.outputs, assets: sources.assets)
             report.written = published.written
-            report.unchanged = published.unchanged
+            report.unchanged = published.unchanged + result.skipped
             report.removed = published.removed
+            cache.save(result.records)
         } catch {
             throw fail([SiteError(file: output.path, message: "cannot write the output: \(error.localizedDescription)")])
         }

@@ -4,7 +4,7 @@ import Site
 /// The `foldmark` command: parses arguments, runs a command, prints messages and returns
 /// the exit status (0 success, 1 content errors, 2 usage errors).
 struct CommandLineTool {
-    static let version = "0.2.0"
+    static let version = SiteBuilder.version
     static let usage = """
         foldmark \(version): Markdown folders to static sites of collapsible sections
 
@@ -67,12 +67,13 @@ struct CommandLineTool {
 
     private func build(_ arguments: BuildArguments, keepsOutput: Bool) async -> Int32 {
         let root = URL(fileURLWithPath: arguments.site, isDirectory: true)
+        // `check` builds into a folder of its own, its build cache beside it, and removes both.
         let temporary = FileManager.default.temporaryDirectory.appending(path: "foldmark-check-\(UUID().uuidString)")
         let output =
             keepsOutput
             ? arguments.output.map { URL(fileURLWithPath: $0, isDirectory: true) }
                 ?? root.appending(path: "_site", directoryHint: .isDirectory)
-            : temporary
+            : temporary.appending(path: "site")
         defer { if !keepsOutput { try? FileManager.default.removeItem(at: temporary) } }
         let options = BuildOptions(
             includesDrafts: arguments.includesDrafts, isStrict: arguments.isStrict, baseURL: arguments.baseURL)

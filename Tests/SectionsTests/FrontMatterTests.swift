@@ -13,6 +13,7 @@ import Testing
         #expect(front.isDraft == false)
         #expect(front.values.map(\.key) == ["title", "description", "collapsed", "order", "draft", "author"])
         #expect(front.values.last?.value == .scalar("Ann", isPlain: true))
+        #expect(front.yaml == "title: Guide\ndescription: \"How to\"\ncollapsed: yes\norder: 2.5\ndraft: false\nauthor: Ann\n")
         #expect(page.sections.count == 1)
     }
 
@@ -24,7 +25,8 @@ import Testing
 
     @Test func emptyFrontMatter() throws {
         let page = try Document(parsing: "---\n---\ntext\n")
-        #expect(page.frontMatter == FrontMatter())
+        #expect(page.frontMatter.values.isEmpty && page.frontMatter.title == nil)
+        #expect(page.frontMatter.yaml == "")
         #expect(page.preamble.html == "<p>text</p>\n")
     }
 

@@ -1,0 +1,122 @@
+import Sections
+
+/// What a build remembers of one Markdown page, so that the next build can skip parsing
+/// it when its bytes did not change, and skip laying it out when neither the page nor the
+/// navigation it shows changed.
+struct CachedPage: Sendable, Equatable {
+    struct Heading: Sendable, Equatable {
+        var level: Int
+        var id: String
+        var title: String
+    }
+
+    var source: String
+    var sourceHash: String
+    var isDraft: Bool
+    var output: String
+    var title: String
+    var order: Double?
+    var frontMatterYAML: String?
+    /// Every section in document order; the tree is rebuilt from the levels.
+    var headings: [Heading]
+    var links: [Link]
+    /// The hash of the navigation the page was last laid out with.
+    var contextHash: String = ""
+
+    init(source: String, sourceHash: String, document: Document, output: String, title: String) {
+        self.source = source
+        self.sourceHash = sourceHash
+        isDraft = document.frontMatter.isDraft
+        self.output = output
+        self.title = title
+        order = document.frontMatter.order
+        frontMatterYAML = document.frontMatter.yaml
+        headings = document.allSections.map { Heading(level: $0.level, id: $0.id, title: $0.title) }
+        links = document.links
+    }
+
+    /// The document as the layout needs it: front matter and the section tree, no bodies.
+    func skeleton() -> Document {
+        var frontMatter = FrontMatter()
+        if let yaml = frontMatterYAML, let parsed = try? FrontMatter(yaml: yaml, firstLine: 2) {
+            frontMatter = parsed
+        }
+        var roots: [Section] = []
+        var open: [Section] = []
+        func close(while condition: (Section) -> Bool) {
+            while let last = open.last, condition(last) {
+                open.removeLast()
+                if open.isEmpty { roots.append(last) } else { open[open.count - 1].children.append(last) }
+            }
+        }
+        for heading in headings {
+            close(while: { $0.level >= heading.level })
+            open.append(
+                Section(
+                    level: heading.level, title: heading.title, titleHTML: .escaping(heading.title), id: heading.id))
+        }
+        close(while: { _ in true })
+        return Document(frontMatter: frontMatter, sections: roots)
+    }
+
+    func sitePage() -> SitePage {
+        SitePage(
+            kind: .markdown(source: source), output: output, title: title, order: order, document: skeleton(),
+            sectionIDs: Set(headings.map(\.id)), links: links)
+    }
+}
+
+// MARK: - Encoding
+
+/// A record per page, fields split by ASCII control characters that Markdown text
+/// practically never holds; a page whose text does hold them is simply not cached.
+extension CachedPage {
+    static let recordSeparator: Character = "\u{1E}"
+    static let fieldSeparator: Character = "\u{1F}"
+    static let itemSeparator: Character = "\u{1D}"
+    static let partSeparator: Character = "\u{1C}"
+    static let separators: Set<Character> = [recordSeparator, fieldSeparator, itemSeparator, partSeparator]
+
+    var encoded: String? {
+        let texts = [source, output, title, frontMatterYAML ?? ""] + headings.flatMap { [$0.id, $0.title] }
+            + links.map(\.url)
+        guard !texts.contains(where: { $0.contains(where: Self.separators.contains) }) else { return nil }
+        func optional(_ text: String?) -> String { text.map { "+" + $0 } ?? "-" }
+        let part = String(Self.partSeparator)
+        let item = String(Self.itemSeparator)
+        return [
+            source, sourceHash, isDraft ? "1" : "0", output, title, optional(order.map { String($0) }),
+            optional(frontMatterYAML),
+            headings.map { ["\($0.level)", $0.id, $0.title].joined(separator: part) }.joined(separator: item),
+            links.map { [$0.url, "\($0.line)", "\($0.column)", $0.isImage ? "1" : "0"].joined(separator: part) }
+                .joined(separator: item),
+            contextHash,
+        ].joined(separator: String(Self.fieldSeparator))
+    }
+
+    init?(decoding record: Substring) {
+        let fields = record.split(separator: Self.fieldSeparator, omittingEmptySubsequences: false)
+        guard fields.count == 10 else { return nil }
+        func optional(_ field: Substring) -> String? { field.first == "+" ? String(field.dropFirst()) : nil }
+        source = String(fields[0])
+        sourceHash = String(fields[1])
+        isDraft = fields[2] == "1"
+        output = String(fields[3])
+        title = String(fields[4])
+        order = optional(fields[5]).flatMap(Double.init)
+        frontMatterYAML = optional(fields[6])
+        headings = []
+        for item in fields[7].split(separator: Self.itemSeparator) {
+            let parts = item.split(separator: Self.partSeparator, omittingEmptySubsequences: false)
+            guard parts.count == 3, let level = Int(parts[0]) else { return nil }
+            headings.append(Heading(level: level, id: String(parts[1]), title: String(parts[2])))
+        }
+        links = []
+        for item in fields[8].split(separator: Self.itemSeparator) {
+            let parts = item.split(separator: Self.partSeparator, omittingEmptySubsequences: false)
+            guard parts.count == 4, let line = Int(parts[1]), let column = Int(parts[2]) else { return nil }
+            links.append(Link(url: String(parts[0]), line: line, column: column, isImage: parts[3] == "1"))
+        }
+        contextHash = String(fields[9])
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+@testable import foldmark
+
+/// Every way a page can go stale must reach the output of the next build.
+@Suite struct IncrementalBuildTests {
+    static let files = [
+        "foldmark.yml": "title: Docs\n",
+        "Content/index.md": "# Home\n\n[Guide](guide.md#install)\n",
+        "Content/guide.md": "---\norder: 1\n---\n# Guide\n\n## Install\n\nOld body.\n",
+        "Content/other.md": "---\norder: 2\n---\n# Other\n\nText.\n",
+    ]
+
+    struct Report {
+        var written: [String]
+        var cached: Int
+        var warnings: [String]
+    }
+
+    static func build(_ site: TemporarySite, _ extra: [String] = []) async throws -> Report {
+        let run = await ToolRun.run(["build", site.root.path, "--json"] + extra)
+        #expect(run.status == 0, "\(run.errors)")
+        let json = try #require(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        let warnings = (json["warnings"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }
+        return Report(written: json["written"] as? [String] ?? [], cached: json["cached"] as? Int ?? -1, warnings: warnings)
+    }
+
+    @Test func noOpRebuildParsesAndWritesNothing() async throws {
+        let site = try TemporarySite(files: Self.files)
+        let first = try await Self.build(site)
+        #expect(first.cached == 0)
+        let second = try await Self.build(site)
+        #expect(second.cached == 3)
+        #expect(second.written == [])
+    }
+
+    @Test func bodyEditRebuildsOnlyThatPage() async throws {
+        let site = try TemporarySite(files: Self.files)
+        _ = try await Self.build(site)
+        try site.write("Content/guide.md", "---\norder: 1\n---\n# Guide\n\n## Install\n\nNew body.\n")
+        let report = try await Self.build(site)
+        #expect(report.written == ["guide.html"])
+        #expect(report.cached == 2)
+        #expect(try site.read("_site/guide.html").contains("New body."))
+    }
+
+    @Test func titleEditReachesTheNavigationOfOtherPages() async throws {
+        let site = try TemporarySite(files: Self.files)
+        _ = try await Self.build(site)
+        try site.write("Content/other.md", "---\norder: 2\n---\n# Renamed\n\nText.\n")
+        let report = try await Self.build(site)
+        #expect(report.cached == 2)
+        #expect(Set(report.written) == ["other.html", "index.html", "guide.html"])
+        #expect(try site.read("_site/index.html").contains(">Renamed</a>"))
+        #expect(try site.read("_site/guide.html").contains("<span>Next</span> Renamed</a>"))
+    }
+
+    @Test func templateChangeRebuildsEverything() async throws {
+        let site = try TemporarySite(files: Self.files)
+        _ = try await Self.build(site)
+        try site.write("Templates/style.css", "body { color: teal }")
+        let report = try await Self.build(site)
+        #expect(report.cached == 0)
+        #expect(try site.read("_site/other.html").contains("color: teal"))
+    }
+
+    @Test func configChangeRebuildsEverything() async throws {
+        let site = try TemporarySite(files: Self.files)
+        _ = try await Self.build(site)
+        try site.write("foldmark.yml", "title: New name\n")
+        let report = try await Self.build(site)
+        #expect(report.cached == 0)
+        #expect(try site.read("_site/other.html").contains("<title>Other · New name</title>"))
+    }
+
+    @Test func changedSectionIdsOfALinkedPageAreCheckedAgain() async throws {
+        let site = try TemporarySite(files: Self.files)
+        #expect(try await Self.build(site).warnings == [])
+        try site.write("Content/guide.md", "---\norder: 1\n---\n# Guide\n\n## Setup\n\nOld body.\n")
+        let report = try await Self.build(site)
+        #expect(report.warnings == ["link to missing section 'guide.md#install'"])
+        #expect(report.cached == 2)
+    }
+
+    @Test func removedPageLeavesOutputAndNavigation() async throws {
+        let site = try TemporarySite(files: Self.files)
+        _ = try await Self.build(site)
+        try FileManager.default.removeItem(at: site.root.appending(path: "Content/other.md"))
+        let report = try await Self.build(site)
+        #expect(!site.exists("_site/other.html"))
+        #expect(!(try site.read("_site/index.html").contains("other.html")))
+        #expect(report.written.contains("index.html"))
+    }
+
+    @Test func draftsOptionIsPartOfTheCacheKey() async throws {
+        var files = Self.files
+        files["Content/wip.md"] = "---\ndraft: true\n---\n# WIP\n"
+        let site = try TemporarySite(files: files)
+        _ = try await Self.build(site)
+        #expect(!site.exists("_site/wip.html"))
+        _ = try await Self.build(site, ["--drafts"])
+        #expect(site.exists("_site/wip.html"))
+        _ = try await Self.build(site)
+        #expect(!site.exists("_site/wip.html"))
+    }
+
+    @Test func deletedOutputFileIsWrittenAgain() async throws {
+        let site = try TemporarySite(files: Self.files)
+        _ = try await Self.build(site)
+        try FileManager.default.removeItem(at: site.root.appending(path: "_site/other.html"))
+        let report = try await Self.build(site)
+        #expect(report.written == ["other.html"])
+        #expect(site.exists("_site/other.html"))
+    }
+
+    @Test func corruptCacheIsIgnored() async throws {
+        let site = try TemporarySite(files: Self.files)
+        _ = try await Self.build(site)
+        try site.write(".foldmark-cache/_site/index", "garbage\u{1E}more garbage")
+        let report = try await Self.build(site)
+        #expect(report.cached == 0)
+        #expect(try site.read("_site/guide.html").contains("Old body."))
+    }
+}
