@@ -18,6 +18,8 @@ struct BuildCache: Sendable {
     let key: String
     /// The records of the last successful build with the same key.
     var pages: [String: CachedPage] = [:]
+    /// The index as read, so that an unchanged index is not written again.
+    private var indexText = ""
 
     var contentFolder: URL { folder.appending(path: "content") }
     private var indexFile: URL { folder.appending(path: "index") }
@@ -28,8 +30,9 @@ struct BuildCache: Sendable {
         self.key = key
         guard let data = FileManager.default.contents(atPath: indexFile.path) else { return }
         let text = String(decoding: data, as: UTF8.self)
-        var records = text.split(separator: CachedPage.recordSeparator, omittingEmptySubsequences: true)[...]
+        var records = text.utf8.split(separator: CachedPage.recordSeparator.asciiValue!).map { Substring($0) }[...]
         guard records.popFirst() == Substring(Self.formatVersion + String(CachedPage.fieldSeparator) + key) else { return }
+        indexText = text
         for record in records {
             guard let page = CachedPage(decoding: record) else { continue }
             pages[page.source] = page
@@ -44,7 +47,11 @@ struct BuildCache: Sendable {
     }
 
     /// Replaces the index with `pages` and deletes content files no record refers to.
+    /// Does nothing when the records are those it read.
     func save(_ pages: [CachedPage]) {
+        if !indexText.isEmpty, pages.count == self.pages.count, pages.allSatisfy({ self.pages[$0.source] == $0 }) {
+            return
+        }
         var text = Self.formatVersion + String(CachedPage.fieldSeparator) + key
         var kept: Set<String> = []
         for page in pages {
@@ -52,7 +59,7 @@ struct BuildCache: Sendable {
             text += String(CachedPage.recordSeparator) + record
             if !page.isDraft { kept.insert(contentFile(source: page.source, hash: page.sourceHash).lastPathComponent) }
         }
-        try? AtomicFile.write(text, to: indexFile)
+        if text != indexText { try? AtomicFile.write(text, to: indexFile) }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: contentFolder.path)) ?? []
         for name in names where !kept.contains(name) && name.hasSuffix(".html") {
             try? FileManager.default.removeItem(at: contentFolder.appending(path: name))

@@ -95,7 +95,11 @@ extension CachedPage {
     }
 
     init?(decoding record: Substring) {
-        let fields = record.split(separator: Self.fieldSeparator, omittingEmptySubsequences: false)
+        // Splits on the bytes of the separators: far faster than splitting Characters.
+        func split(_ text: Substring, _ separator: Character) -> [Substring] {
+            text.utf8.split(separator: separator.asciiValue!, omittingEmptySubsequences: false).map { Substring($0) }
+        }
+        let fields = split(record, Self.fieldSeparator)
         guard fields.count == 10 else { return nil }
         func optional(_ field: Substring) -> String? { field.first == "+" ? String(field.dropFirst()) : nil }
         source = String(fields[0])
@@ -106,17 +110,18 @@ extension CachedPage {
         order = optional(fields[5]).flatMap(Double.init)
         frontMatterYAML = optional(fields[6])
         headings = []
-        for item in fields[7].split(separator: Self.itemSeparator) {
-            let parts = item.split(separator: Self.partSeparator, omittingEmptySubsequences: false)
+        for item in split(fields[7], Self.itemSeparator) where !item.isEmpty {
+            let parts = split(item, Self.partSeparator)
             guard parts.count == 3, let level = Int(parts[0]) else { return nil }
             headings.append(Heading(level: level, id: String(parts[1]), title: String(parts[2])))
         }
         links = []
-        for item in fields[8].split(separator: Self.itemSeparator) {
-            let parts = item.split(separator: Self.partSeparator, omittingEmptySubsequences: false)
+        for item in split(fields[8], Self.itemSeparator) where !item.isEmpty {
+            let parts = split(item, Self.partSeparator)
             guard parts.count == 4, let line = Int(parts[1]), let column = Int(parts[2]) else { return nil }
             links.append(Link(url: String(parts[0]), line: line, column: column, isImage: parts[3] == "1"))
         }
         contextHash = String(fields[9])
     }
+
 }

@@ -9,11 +9,17 @@ import Foundation
 /// temporary file, which costs more than the page itself). Atomicity comes from the
 /// staging folder and the final `rename`, not from here.
 enum FileIO {
-    /// Writes `text` to `path`, replacing its content. Returns `false` on any error.
+    /// Writes `text` to `path`, replacing its content, and creates missing folders on the
+    /// way. Returns `false` on any error.
     static func write(_ text: String, toPath path: String) -> Bool {
         var text = text
         return text.withUTF8 { buffer in
-            let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            var descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            if descriptor < 0 && errno == ENOENT {
+                let folder = (path as NSString).deletingLastPathComponent
+                try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            }
             guard descriptor >= 0 else { return false }
             defer { close(descriptor) }
             var offset = 0

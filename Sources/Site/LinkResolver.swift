@@ -34,7 +34,7 @@ struct LinkResolver: Sendable {
         if parts.path.isEmpty {
             return parts.fragment.map { .sameDocument(fragment: $0) } ?? .page(source: source, fragment: nil)
         }
-        let decoded = parts.path.removingPercentEncoding ?? parts.path
+        let decoded = parts.path.utf8.contains(UInt8(ascii: "%")) ? parts.path.removingPercentEncoding ?? parts.path : parts.path
         let base = decoded.hasPrefix("/") ? "" : Self.folder(of: source)
         guard let resolved = Self.normalize(base + decoded) else { return .outside }
         if pages.contains(resolved) { return .page(source: resolved, fragment: parts.fragment) }
@@ -82,7 +82,8 @@ struct LinkResolver: Sendable {
     static func split(_ url: String) -> (path: String, fragment: String?, suffix: String) {
         let end = url.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? url.endIndex
         let fragment = url.firstIndex(of: "#").map { String(url[url.index(after: $0)...]) }
-        return (String(url[..<end]), fragment.map { $0.removingPercentEncoding ?? $0 }, String(url[end...]))
+        let decoded = fragment.map { $0.utf8.contains(UInt8(ascii: "%")) ? $0.removingPercentEncoding ?? $0 : $0 }
+        return (String(url[..<end]), decoded, String(url[end...]))
     }
 
     static func folder(of source: String) -> String {
@@ -92,6 +93,17 @@ struct LinkResolver: Sendable {
 
     /// Resolves `.` and `..`; `nil` if the path climbs out of `Content/`. Keeps a trailing `/`.
     static func normalize(_ path: String) -> String? {
+        // Most paths need no work: no `.` or `..` segment, no doubled or leading slash.
+        var previous: UInt8 = UInt8(ascii: "/")
+        var plain = true
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") && previous == UInt8(ascii: "/") || byte == UInt8(ascii: ".") && previous == UInt8(ascii: "/") {
+                plain = false
+                break
+            }
+            previous = byte
+        }
+        if plain { return path }
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             switch part {

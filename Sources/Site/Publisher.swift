@@ -63,7 +63,9 @@ struct Publisher {
             result.removed.append(stale)
             removeEmptyFolders(above: stale)
         }
-        try Manifest(files: current).write(to: output)
+        if current != previous.files || !fileManager.fileExists(atPath: output.appending(path: Manifest.fileName).path) {
+            try Manifest(files: current).write(to: output)
+        }
         return result
     }
 

@@ -64,9 +64,6 @@ public struct SiteBuilder: Sendable {
         defer { try? FileManager.default.removeItem(at: staging) }
         do {
             try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
-            for folder in sources.folders {
-                try FileManager.default.createDirectory(at: staging.appending(path: folder), withIntermediateDirectories: true)
-            }
         } catch {
             throw fail([SiteError(file: output.path, message: "cannot write beside the output folder")])
         }
