@@ -45,6 +45,7 @@ struct Publisher {
                 continue
             }
             let staged = staging.appending(path: asset)
+            try fileManager.createDirectory(at: staged.deletingLastPathComponent(), withIntermediateDirectories: true)
             try fileManager.copyItem(at: source, to: staged)
             if let date = sourceAttributes[.modificationDate] {
                 try fileManager.setAttributes([.modificationDate: date], ofItemAtPath: staged.path)
