@@ -31,8 +31,8 @@ public struct PageRenderer: Sendable {
                 file: error.template.map { $0 + ".html" } ?? Theme.layoutFile, line: error.line, column: error.column,
                 message: error.message)
         }
-        css = theme.files[Theme.styleFile]!
-        script = theme.files[Theme.scriptFile]!
+        css = Minifier.css(theme.files[Theme.styleFile]!)
+        script = Minifier.javaScript(theme.files[Theme.scriptFile]!)
     }
 
     /// `section.html` is included as `{{> section}}`.
