@@ -14,6 +14,7 @@ struct PagePass: Sendable {
     var cache: BuildCache
     /// The output folder, to tell whether a page that needs no work is still in place.
     var output: URL
+    var progress: BuildProgress?
 
     struct Result {
         /// Files written into the staging folder, relative to it.
@@ -46,8 +47,10 @@ struct PagePass: Sendable {
     func run() async -> Result {
         var result = Result()
         let resolver = LinkResolver(pages: Set(sources.pages), folders: Set(sources.folders), assets: Set(sources.assets))
+        progress?.start(pages: sources.pages.count)
         let first = await Parallel.map(sources.pages.count) { [self] index in
-            firstPass(sources.pages[index], resolver: resolver)
+            defer { progress?.advance() }
+            return firstPass(sources.pages[index], resolver: resolver)
         }
         var pages: [SitePage] = []
         var records: [String: CachedPage] = [:]
@@ -75,7 +78,9 @@ struct PagePass: Sendable {
 
         let clock = ContinuousClock()
         let siteStart = clock.now
-        pages += FolderIndex.missingIndexes(for: pages)
+        let folderIndexes = FolderIndex.missingIndexes(for: pages)
+        progress?.expect(more: folderIndexes.count - drafts.count)
+        pages += folderIndexes
         let navigation = Navigation(pages: pages.filter { !Self.isNotFoundPage($0) }, homeTitle: homeTitle)
         let checker = LinkChecker(
             resolver: resolver,
@@ -99,6 +104,7 @@ struct PagePass: Sendable {
         let reusedPages = reused
         let laidOut = await Parallel.map(allPages.count) { [self] index in
             let page = allPages[index]
+            defer { progress?.advance() }
             return secondPass(
                 page, navigation: navigation, position: positions[page.output], record: cachedRecords[page.output],
                 isReused: reusedPages.contains(page.output))

@@ -33,7 +33,8 @@ public struct SiteBuilder: Sendable {
         return base.hasSuffix("/") ? base : base + "/"
     }
 
-    public func build() async throws(BuildFailure) -> BuildReport {
+    /// Builds the site. `progress`, if given, is advanced as pages are done.
+    public func build(progress: BuildProgress? = nil) async throws(BuildFailure) -> BuildReport {
         let clock = ContinuousClock()
         let start = clock.now
         var report = BuildReport()
@@ -78,7 +79,7 @@ public struct SiteBuilder: Sendable {
         }
         let pass = PagePass(
             site: site, sources: sources, renderer: renderer, staging: staging, options: options, baseURL: baseURL,
-            cache: cache, output: output)
+            cache: cache, output: output, progress: progress)
         var result = await pass.run()
         report.timings = result.timings
         report.warnings += result.warnings

@@ -33,6 +33,8 @@ struct CommandLineTool {
 
     var standardOutput: OutputStream
     var standardError: OutputStream
+    /// Whether standard error is a terminal, where a build shows a progress line.
+    var isTerminal = false
 
     func run(_ arguments: [String]) async -> Int32 {
         do {
@@ -77,17 +79,26 @@ struct CommandLineTool {
         defer { if !keepsOutput { try? FileManager.default.removeItem(at: temporary) } }
         let options = BuildOptions(
             includesDrafts: arguments.includesDrafts, isStrict: arguments.isStrict, baseURL: arguments.baseURL)
-        let report: BuildReport
+        let site: SiteFolder
         do {
-            let site = try SiteFolder(at: root)
-            report = try await SiteBuilder(site: site, output: output, options: options).build()
-        } catch let error as SiteError {
-            return fail(BuildReport(warnings: [], errors: [error]), arguments)
-        } catch let failure as BuildFailure {
-            return fail(failure.report, arguments)
+            site = try SiteFolder(at: root)
         } catch {
-            standardError.print("foldmark: error: \(error)")
-            return 1
+            return fail(BuildReport(warnings: [], errors: [error]), arguments)
+        }
+        let progress = BuildProgress()
+        let line = ProgressLine(
+            stream: standardError, isTerminal: !arguments.isQuiet && !arguments.printsJSON && isTerminal)
+        let outcome = await line.run(progress) { () async -> Result<BuildReport, BuildFailure> in
+            do throws(BuildFailure) {
+                return .success(try await SiteBuilder(site: site, output: output, options: options).build(progress: progress))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let report: BuildReport
+        switch outcome {
+        case .success(let built): report = built
+        case .failure(let failure): return fail(failure.report, arguments)
         }
         if arguments.printsJSON {
             standardOutput.print(report.json)

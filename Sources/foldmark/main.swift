@@ -1,5 +1,6 @@
 import Foundation
 
-let status = await CommandLineTool(standardOutput: .standardOutput, standardError: .standardError)
-    .run(Array(CommandLine.arguments.dropFirst()))
+let tool = CommandLineTool(
+    standardOutput: .standardOutput, standardError: .standardError, isTerminal: ProgressLine.standardErrorIsTerminal)
+let status = await tool.run(Array(CommandLine.arguments.dropFirst()))
 exit(status)

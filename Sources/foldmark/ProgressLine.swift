@@ -1,0 +1,40 @@
+import Foundation
+import Site
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The one updating line a build shows on a terminal: `Building 1234/20000 steps, 3.1 s`.
+/// It appears only on a terminal, only after the first second, and is erased when the
+/// build ends, so logs and pipes never see control characters.
+struct ProgressLine {
+    var stream: OutputStream
+    var isTerminal: Bool
+
+    static var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+
+    /// Runs `work` while a background task redraws the line every 100 ms.
+    func run<T: Sendable>(_ progress: BuildProgress, _ work: () async -> T) async -> T {
+        guard isTerminal else { return await work() }
+        let start = ContinuousClock.now
+        let stream = stream
+        let drawer = Task {
+            var drawn = false
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(100))
+                let elapsed = ContinuousClock.now - start
+                guard elapsed > .seconds(1) else { continue }
+                let (done, total) = progress.fraction
+                let seconds = String(format: "%.1f", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+                stream.printRaw("\r\u{1B}[2KBuilding: \(done)/\(total) steps, \(seconds) s")
+                drawn = true
+            }
+            if drawn { stream.printRaw("\r\u{1B}[2K") }
+        }
+        let result = await work()
+        drawer.cancel()
+        _ = await drawer.value
+        return result
+    }
+}
