@@ -6,10 +6,14 @@ public struct BuildOptions: Sendable, Hashable {
     public var isStrict: Bool
     /// Overrides `base_url` of `foldmark.yml`.
     public var baseURL: String?
+    /// How many pages are built at once; `nil` for one per core. The output is the same
+    /// for every value.
+    public var jobs: Int?
 
-    public init(includesDrafts: Bool = false, isStrict: Bool = false, baseURL: String? = nil) {
+    public init(includesDrafts: Bool = false, isStrict: Bool = false, baseURL: String? = nil, jobs: Int? = nil) {
         self.includesDrafts = includesDrafts
         self.isStrict = isStrict
         self.baseURL = baseURL
+        self.jobs = jobs
     }
 }

@@ -48,7 +48,7 @@ struct PagePass: Sendable {
         var result = Result()
         let resolver = LinkResolver(pages: Set(sources.pages), folders: Set(sources.folders), assets: Set(sources.assets))
         progress?.start(pages: sources.pages.count)
-        let first = await Parallel.map(sources.pages.count) { [self] index in
+        let first = await Parallel.map(sources.pages.count, jobs: options.jobs) { [self] index in
             defer { progress?.advance() }
             return firstPass(sources.pages[index], resolver: resolver)
         }
@@ -102,7 +102,7 @@ struct PagePass: Sendable {
         let allPages = pages
         let cachedRecords = records
         let reusedPages = reused
-        let laidOut = await Parallel.map(allPages.count) { [self] index in
+        let laidOut = await Parallel.map(allPages.count, jobs: options.jobs) { [self] index in
             let page = allPages[index]
             defer { progress?.advance() }
             return secondPass(

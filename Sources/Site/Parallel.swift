@@ -2,10 +2,10 @@ import Foundation
 
 /// Runs independent work on every core.
 enum Parallel {
-    /// `body(0..<count)` on up to one task per core, each taking every n-th index; the
-    /// results come back in index order, whatever the number of tasks.
-    static func map<T: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) -> T) async -> [T] {
-        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, count))
+    /// `body(0..<count)` on up to `jobs` tasks (default: one per core), each taking every
+    /// n-th index; the results come back in index order, whatever the number of tasks.
+    static func map<T: Sendable>(_ count: Int, jobs: Int? = nil, _ body: @escaping @Sendable (Int) -> T) async -> [T] {
+        let workers = max(1, min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, count))
         let parts = await withTaskGroup(of: (Int, [T]).self) { group in
             for worker in 0..<workers {
                 group.addTask {

@@ -7,10 +7,11 @@ struct BuildArguments: Equatable {
     var isStrict = false
     var printsJSON = false
     var isQuiet = false
+    var jobs: Int?
 
     init(
         site: String = ".", output: String? = nil, baseURL: String? = nil, includesDrafts: Bool = false,
-        isStrict: Bool = false, printsJSON: Bool = false, isQuiet: Bool = false
+        isStrict: Bool = false, printsJSON: Bool = false, isQuiet: Bool = false, jobs: Int? = nil
     ) {
         self.site = site
         self.output = output
@@ -19,6 +20,7 @@ struct BuildArguments: Equatable {
         self.isStrict = isStrict
         self.printsJSON = printsJSON
         self.isQuiet = isQuiet
+        self.jobs = jobs
     }
 
     /// `allowsOutput` is false for `check`, which keeps no output.
@@ -41,6 +43,10 @@ struct BuildArguments: Equatable {
             case "--strict": isStrict = true
             case "--json": printsJSON = true
             case "--quiet", "-q": isQuiet = true
+            case "--jobs", "-j":
+                let count = try value(for: argument)
+                guard let number = Int(count), number > 0 else { throw UsageError("--jobs needs a positive number") }
+                jobs = number
             case _ where argument.hasPrefix("-") && argument != "-":
                 throw UsageError("unknown option '\(argument)'")
             default:

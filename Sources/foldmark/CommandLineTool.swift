@@ -9,7 +9,7 @@ struct CommandLineTool {
         foldmark \(version): Markdown folders to static sites of collapsible sections
 
         USAGE:
-          foldmark build [SITE] [--out DIR] [--base-url URL] [--drafts] [--strict] [--json] [--quiet]
+          foldmark build [SITE] [--out DIR] [--base-url URL] [--drafts] [--strict] [--json] [--quiet] [--jobs N]
                                    build SITE/Content into SITE/_site (SITE: the current folder)
           foldmark check [SITE] [--drafts] [--strict] [--json]
                                    build into a temporary folder, report problems, keep nothing
@@ -25,6 +25,7 @@ struct CommandLineTool {
           --strict         treat warnings (such as broken links) as errors
           --json           print the build report as JSON on standard output
           --quiet          print nothing but errors
+          --jobs N         build N pages at once (default: one per core)
 
         A site is a folder with Content/ (Markdown pages and assets), an optional Templates/
         (overriding the default theme file by file) and an optional foldmark.yml.
@@ -78,7 +79,8 @@ struct CommandLineTool {
             : temporary.appending(path: "site")
         defer { if !keepsOutput { try? FileManager.default.removeItem(at: temporary) } }
         let options = BuildOptions(
-            includesDrafts: arguments.includesDrafts, isStrict: arguments.isStrict, baseURL: arguments.baseURL)
+            includesDrafts: arguments.includesDrafts, isStrict: arguments.isStrict, baseURL: arguments.baseURL,
+            jobs: arguments.jobs)
         let site: SiteFolder
         do {
             site = try SiteFolder(at: root)

@@ -103,6 +103,22 @@ import Testing
         }
     }
 
+    @Test func outputDoesNotDependOnTheNumberOfJobs() async throws {
+        var files = ["Content/index.md": "# Home\n"]
+        for index in 0..<40 { files["Content/f\(index % 4)/p\(index).md"] = "# Page \(index)\n## A\n[next](p\(index + 1).md)\n" }
+        let site = try TemporarySite(files: files)
+        let one = await ToolRun.run(["build", site.root.path, "--out", site.root.appending(path: "one").path, "--jobs", "1"])
+        let many = await ToolRun.run(["build", site.root.path, "--out", site.root.appending(path: "many").path, "--jobs", "8"])
+        #expect(one.status == 0 && many.status == 0)
+        #expect(one.errors == many.errors)
+        let files1 = site.files(under: "one").filter { $0 != ".foldmark-lock" }
+        #expect(files1 == site.files(under: "many").filter { $0 != ".foldmark-lock" })
+        #expect(files1.count == 47)  // 41 pages, 4 folder indexes, 404.html, the manifest
+        for file in files1 {
+            #expect(try site.read("one/" + file) == (try site.read("many/" + file)), "\(file)")
+        }
+    }
+
     @Test func aSecondBuildIntoALockedFolderIsRefused() async throws {
         let site = try TemporarySite(files: ["Content/index.md": "# Home\n"])
         let lock = try OutputLock(output: site.root.appending(path: "_site"))
