@@ -11,16 +11,19 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CYaml", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(name: "Sections", dependencies: ["CCmark", "CYaml"]),
         .target(name: "Renderer", dependencies: ["Sections"]),
         .executableTarget(name: "EmbedTemplates", path: "Plugins/EmbedTemplatesTool"),
         .plugin(name: "EmbedTemplatesPlugin", capability: .buildTool(), dependencies: ["EmbedTemplates"]),
         .target(name: "Site", dependencies: ["Sections", "Renderer"], plugins: ["EmbedTemplatesPlugin"]),
-        .executableTarget(name: "foldmark", dependencies: ["Site"]),
+        .target(name: "Server", dependencies: ["Site", "CMicroHTTPD"]),
+        .executableTarget(name: "foldmark", dependencies: ["Site", "Server"]),
         .executableTarget(name: "foldmark-floor", dependencies: ["CCmark"], path: "Benchmarks/Floor"),
         .testTarget(name: "SectionsTests", dependencies: ["Sections", "CCmark"]),
         .testTarget(name: "RendererTests", dependencies: ["Renderer", "Sections", "CCmark"], exclude: ["Golden"]),
         .testTarget(name: "SiteTests", dependencies: ["Site"]),
         .testTarget(name: "foldmarkTests", dependencies: ["foldmark", "Site", "CCmark"]),
+        .testTarget(name: "ServerTests", dependencies: ["Server", "Site"]),
     ]
 )

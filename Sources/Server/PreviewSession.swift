@@ -1,0 +1,128 @@
+import Foundation
+import Site
+import Synchronization
+
+/// What `foldmark serve` does: builds a site, serves its output folder with live reload,
+/// and builds again whenever the site's sources change, until ``stop()``.
+///
+/// Each build is an ordinary incremental ``SiteBuilder`` build into the same output
+/// folder as `foldmark build` (sharing its cache), so pages that did not change are not
+/// rewritten, and a page whose source was removed is removed. A failed build changes
+/// nothing on disk: the server keeps serving the last good build, and every page shows
+/// the errors until a build succeeds again.
+public final class PreviewSession: Sendable {
+    /// What happened, for the terminal.
+    public enum Event: Sendable {
+        /// A build succeeded; `isFirst` for the build before serving starts.
+        case built(BuildReport, isFirst: Bool)
+        /// A build failed; its errors are in the report.
+        case failed(BuildReport)
+        case warning(String)
+    }
+
+    public let root: URL
+    public let output: URL
+    public let options: BuildOptions
+    public let configuration: ServerConfiguration
+
+    private struct Running: Sendable {
+        var server: PreviewServer
+        var watcher: SiteWatcher
+    }
+
+    private let report: @Sendable (Event) -> Void
+    private let running = Mutex<Running?>(nil)
+    private let isStopped = Mutex(false)
+
+    /// `output` defaults to `_site` in the site folder, as for `foldmark build`.
+    public init(
+        site root: URL, output: URL? = nil, options: BuildOptions = BuildOptions(),
+        configuration: ServerConfiguration = ServerConfiguration(), report: @escaping @Sendable (Event) -> Void
+    ) {
+        self.root = root.standardizedFileURL
+        self.output = (output ?? root.appending(path: "_site", directoryHint: .isDirectory)).standardizedFileURL
+        self.options = options
+        self.configuration = configuration
+        self.report = report
+    }
+
+    /// Starts watching and serving, then builds the site once; returns the running server.
+    ///
+    /// The port is taken before the first build, so a port in use fails at once rather
+    /// than after a long build. Pages asked for during that build come from the previous
+    /// output (or are "not found"), and reload when it is done. The server keeps running
+    /// when the build fails: the pages then show its errors.
+    public func start() async throws(ServerError) -> PreviewServer {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ServerError("no site folder at \(root.path)")
+        }
+        do {
+            try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        } catch {
+            throw ServerError("cannot create the output folder \(output.path): \(error.localizedDescription)")
+        }
+        // Watching starts first, so that a change made during the first build is built too.
+        let report = self.report
+        let watcher = try SiteWatcher(root: root, warning: { report(.warning($0)) })
+        let server: PreviewServer
+        do {
+            server = try PreviewServer(serving: output, configuration: configuration)
+        } catch {
+            watcher.stop()
+            throw error
+        }
+        let first = await build()
+        publish(first, to: server, isFirst: true)
+        running.withLock { $0 = Running(server: server, watcher: watcher) }
+        if isStopped.withLock({ $0 }) { stop() }
+        return server
+    }
+
+    /// Builds after each settled burst of changes, until ``stop()``; returns once the
+    /// build in progress (if any) has finished.
+    public func run() async {
+        guard let watcher = running.withLock({ $0?.watcher }), let server = running.withLock({ $0?.server }) else {
+            return
+        }
+        for await _ in watcher.changes {
+            publish(await build(), to: server, isFirst: false)
+        }
+        server.stop()
+    }
+
+    /// Stops watching and serving: every connection is closed and the port is free when
+    /// this returns. ``run()`` returns after the build in progress. Idempotent, and safe
+    /// from any thread (a signal handler's queue, for one).
+    public func stop() {
+        isStopped.withLock { $0 = true }
+        guard let current = running.withLock({ $0 }) else { return }
+        current.watcher.stop()
+        current.server.stop()
+    }
+
+    private func publish(_ result: BuildReport, to server: PreviewServer, isFirst: Bool) {
+        if result.errors.isEmpty {
+            server.buildSucceeded(changed: result.written + result.removed)
+            report(.built(result, isFirst: isFirst))
+        } else {
+            server.buildFailed(result.errors)
+            report(.failed(result))
+        }
+    }
+
+    /// One build; a failed build is a report with errors.
+    private func build() async -> BuildReport {
+        let site: SiteFolder
+        do throws(SiteError) {
+            site = try SiteFolder(at: root)
+        } catch {
+            return BuildReport(warnings: [], errors: [error])
+        }
+        do throws(BuildFailure) {
+            return try await SiteBuilder(site: site, output: output, options: options).build()
+        } catch {
+            return error.report
+        }
+    }
+}

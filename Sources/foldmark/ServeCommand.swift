@@ -1,0 +1,80 @@
+import Foundation
+import Server
+import Site
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension CommandLineTool {
+    /// `foldmark serve`: builds the site, serves it with live reload and rebuilds on every
+    /// change until Ctrl-C (SIGINT) or SIGTERM, then stops the server and exits with 0.
+    /// A second Ctrl-C exits at once, without waiting for a build in progress.
+    func serve(_ arguments: ServeArguments) async -> Int32 {
+        let root = URL(fileURLWithPath: arguments.site, isDirectory: true)
+        let output = arguments.output.map { URL(fileURLWithPath: $0, isDirectory: true) }
+        let configuration = ServerConfiguration(host: arguments.host, port: arguments.port)
+        let (out, err) = (standardOutput, standardError)
+        let session = PreviewSession(
+            site: root, output: output, options: BuildOptions(includesDrafts: arguments.includesDrafts),
+            configuration: configuration
+        ) { event in
+            Self.print(event, out: out, err: err)
+        }
+        InterruptSignals.handle { count in
+            if count > 1 { _exit(130) }
+            session.stop()
+        }
+        defer { InterruptSignals.restore() }
+        let server: PreviewServer
+        do {
+            server = try await session.start()
+        } catch {
+            standardError.print("foldmark: error: \(error.message)")
+            return 1
+        }
+        if !Self.isLoopback(arguments.host) {
+            standardError.print(
+                "foldmark: warning: serving on '\(arguments.host)': other machines on the network can read the site")
+        }
+        standardOutput.print(
+            "Serving \(session.output.path) at \(server.url.absoluteString) with live reload; press Ctrl-C to stop")
+        await session.run()
+        standardOutput.print("Stopped.")
+        return 0
+    }
+
+    private static func print(_ event: PreviewSession.Event, out: OutputStream, err: OutputStream) {
+        switch event {
+        case .built(let report, let isFirst):
+            for warning in report.warnings { err.print(warning.description) }
+            if isFirst {
+                out.print(report.summary)
+            } else {
+                var changed = report.written + report.removed.map { $0 + " (removed)" }
+                if changed.count > 5 { changed = changed.prefix(5) + ["…"] }
+                out.print(
+                    "\(time()) " + report.summary + (changed.isEmpty ? "" : ": " + changed.joined(separator: ", ")))
+            }
+        case .failed(let report):
+            for error in report.errors { err.print(error.description) }
+            let count = report.errors.count
+            err.print(
+                "\(time()) Build failed with \(count) error\(count == 1 ? "" : "s"); "
+                    + "serving the last good build, with the errors shown on every page.")
+        case .warning(let message):
+            err.print("foldmark: warning: \(message)")
+        }
+    }
+
+    private static func time() -> String {
+        var now = time_t(Date().timeIntervalSince1970)
+        var parts = tm()
+        localtime_r(&now, &parts)
+        return String(format: "[%02d:%02d:%02d]", parts.tm_hour, parts.tm_min, parts.tm_sec)
+    }
+
+    private static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import Server
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Clients that misbehave, and many at once: the server keeps answering everyone else.
+/// The waiting happens off the shared threads (see ``offPool(_:)``).
+@Suite(.serialized) struct FaultTests {
+    static let bigSize = 16 * 1024 * 1024
+
+    static func bigFolder(_ configuration: ServerConfiguration = ServerConfiguration(port: 0)) throws -> ServedFolder {
+        let folder = try ServedFolder(files: StaticServingTests.files, configuration: configuration)
+        try Data(count: bigSize).write(to: folder.root.appending(path: "big.bin"))
+        return folder
+    }
+
+    @Test func clientThatDisconnectsMidResponse() async throws {
+        let folder = try Self.bigFolder()
+        try await offPool {
+            for round in 0..<30 {
+                let connection = try TestConnection(port: folder.port)
+                try connection.send("GET /\(round % 2 == 0 ? "big.bin" : "index.html") HTTP/1.1\r\nHost: x\r\n\r\n")
+                _ = try connection.receive(limit: 1024)
+                if round % 3 == 0 {
+                    // Reset rather than close: the server's next write fails at once.
+                    var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+                    setsockopt(
+                        connection.descriptor, SOL_SOCKET, SO_LINGER, &linger,
+                        socklen_t(MemoryLayout<Glibc.linger>.size))
+                }
+            }
+        }
+        let reply = try await offPool { try folder.fetch("/big.bin") }
+        #expect(reply.status == 200)
+        #expect(reply.body.count == Self.bigSize)
+        #expect(try folder.fetch("/index.html").status == 200)
+    }
+
+    @Test func slowClientDoesNotHoldUpOthersAndTimesOut() async throws {
+        let folder = try Self.bigFolder(ServerConfiguration(port: 0, idleTimeout: 1))
+        // Slowloris: the request's headers start, and never end.
+        let slow = try (0..<20).map { _ in try TestConnection(port: folder.port) }
+        for connection in slow { try connection.send("GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ") }
+        let start = ContinuousClock.now
+        for _ in 0..<50 { #expect(try folder.fetch("/style.css").status == 200) }
+        #expect(ContinuousClock.now - start < .seconds(1))
+        // After the idle timeout the server has closed them all, without an answer.
+        let answers = try await offPool {
+            try slow.map { connection in
+                connection.setTimeout(4)
+                return String(decoding: try connection.receiveAll(), as: UTF8.self)
+            }
+        }
+        #expect(answers.allSatisfy { !$0.contains("Home page") })
+        #expect(ContinuousClock.now - start < .seconds(4))
+    }
+
+    @Test func tricklingClientDoesNotHoldUpOthers() async throws {
+        let folder = try Self.bigFolder(ServerConfiguration(port: 0, idleTimeout: 1))
+        let connection = try TestConnection(port: folder.port)
+        try connection.send("GET / HTTP/1.1\r\n")
+        // A byte every 0.3 s keeps the connection from ever being idle for a second; the
+        // per-connection memory limit bounds what such a client can make the server hold.
+        for _ in 0..<5 {
+            try connection.send("X")
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(try folder.fetch("/style.css").status == 200)
+        }
+    }
+
+    @Test func hugeHeadersAreRefused() async throws {
+        let folder = try Self.bigFolder()
+        let answer = try await offPool {
+            let connection = try TestConnection(port: folder.port)
+            let header = String(repeating: "a", count: 100_000)
+            try? connection.send("GET / HTTP/1.1\r\nHost: x\r\nX-Big: \(header)\r\n\r\n")
+            return String(decoding: (try? connection.receiveAll()) ?? [], as: UTF8.self)
+        }
+        #expect(!answer.contains("Home page"))
+        #expect(try folder.fetch("/style.css").status == 200)
+    }
+
+    /// Whether this process may open the 2,000 descriptors (both ends of 1,000
+    /// connections) and a few more; raises the soft limit if the hard one allows.
+    static var canOpenEnoughFiles: Bool {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return false }
+        if limit.rlim_cur < 2200 && limit.rlim_max >= 2200 {
+            limit.rlim_cur = 2200
+            _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        }
+        return getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 && limit.rlim_cur >= 2200
+    }
+
+    @Test(.enabled(if: canOpenEnoughFiles, "needs an open-file limit of at least 2,200 (ulimit -n)"))
+    func thousandConcurrentConnectionsWithBoundedMemory() async throws {
+        let folder = try Self.bigFolder()
+        var resident: [Int] = []
+        for _ in 0..<3 {
+            let statuses = try await offPool {
+                let connections = try (0..<1000).map { _ in try TestConnection(port: folder.port, timeout: 20) }
+                for (index, connection) in connections.enumerated() {
+                    let target = index % 2 == 0 ? "/index.html" : "/missing"
+                    try connection.send("GET \(target) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                }
+                return try connections.map { try Reply(parsing: $0.receiveAll()).status }
+            }
+            #expect(statuses.count == 1000)
+            #expect(statuses.enumerated().allSatisfy { $1 == ($0 % 2 == 0 ? 200 : 404) })
+            resident.append(Self.residentBytes())
+        }
+        // Memory does not grow with the number of connections served. (AddressSanitizer
+        // keeps freed memory in quarantine, so its figures say nothing about that.)
+        if !Self.isAddressSanitized {
+            #expect(resident[2] - resident[0] < 24 * 1024 * 1024, "resident bytes after each round: \(resident)")
+        }
+        #expect(try folder.fetch("/index.html").status == 200)
+    }
+
+    static var isAddressSanitized: Bool {
+        dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil
+    }
+
+    static func residentBytes() -> Int {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
+    }
+}

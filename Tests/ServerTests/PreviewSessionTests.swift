@@ -1,0 +1,171 @@
+import Foundation
+import Server
+import Site
+import Synchronization
+import Testing
+
+/// `foldmark serve` end to end: a site is built, served and rebuilt when its sources change.
+@Suite struct PreviewSessionTests {
+    static let files = [
+        "foldmark.yml": "title: Docs\n",
+        "Content/index.md": "# Home\n\nWelcome.\n",
+        "Content/guide.md": "---\norder: 1\n---\n# Guide\n\n## Install\n\nOld body.\n",
+    ]
+
+    /// A site in a temporary folder, served by a running ``PreviewSession``.
+    final class Running: Sendable {
+        let root: URL
+        let session: PreviewSession
+        let server: PreviewServer
+        let task: Task<Void, Never>
+        let events = EventLog()
+
+        init(files: [String: String] = PreviewSessionTests.files) async throws {
+            root = FileManager.default.temporaryDirectory.appending(path: "foldmark-session-\(UUID().uuidString)")
+            for (path, text) in files { try ServedFolder.write(text, to: root.appending(path: path)) }
+            let events = self.events
+            session = PreviewSession(site: root, configuration: ServerConfiguration(port: 0)) { event in
+                let line: String
+                switch event {
+                case .built(let report, _): line = "built " + (report.written + report.removed).joined(separator: " ")
+                case .failed(let report): line = "failed " + report.errors.map(\.description).joined(separator: "; ")
+                case .warning(let message): line = "warning " + message
+                }
+                events.lines.withLock { $0.append(line) }
+            }
+            server = try await session.start()
+            let session = self.session
+            task = Task(executorPreference: DedicatedExecutor.shared) { await session.run() }
+        }
+
+        func write(_ path: String, _ text: String) throws {
+            try ServedFolder.write(text, to: root.appending(path: path))
+        }
+
+        func fetch(_ target: String) throws -> Reply {
+            try Reply.fetch(target, port: server.port)
+        }
+
+        /// Polls `target` until `predicate` holds; returns how long that took.
+        func wait(for target: String, timeout: Duration = .seconds(1), _ predicate: (Reply) -> Bool) async throws
+            -> Duration
+        {
+            let start = ContinuousClock.now
+            while true {
+                let reply = try fetch(target)
+                if predicate(reply) { return ContinuousClock.now - start }
+                guard ContinuousClock.now - start < timeout else {
+                    throw TestFailure(
+                        "\(target) did not change within \(timeout): \(reply.status) \(reply.text.suffix(300)); events: \(events.lines.withLock { $0 })"
+                    )
+                }
+                try await Task.sleep(for: .milliseconds(10))
+            }
+        }
+
+        func finish() async {
+            session.stop()
+            await task.value
+            try? FileManager.default.removeItem(at: root)
+        }
+    }
+
+    final class EventLog: Sendable {
+        let lines = Mutex<[String]>([])
+    }
+
+    @Test func editedPageChangesWithinASecond() async throws {
+        try await withTaskExecutorPreference(DedicatedExecutor.shared) {
+            let site = try await Running()
+            #expect(try site.fetch("/guide.html").text.contains("Old body."))
+            try site.write("Content/guide.md", "---\norder: 1\n---\n# Guide\n\n## Install\n\nNew body.\n")
+            let took = try await site.wait(for: "/guide.html") { $0.text.contains("New body.") }
+            #expect(took < .seconds(1))
+            await site.finish()
+        }
+    }
+
+    @Test func deletedPageIsGoneFromOutputAndNavigation() async throws {
+        try await withTaskExecutorPreference(DedicatedExecutor.shared) {
+            let site = try await Running()
+            #expect(try site.fetch("/index.html").text.contains("guide.html"))
+            try FileManager.default.removeItem(at: site.root.appending(path: "Content/guide.md"))
+            _ = try await site.wait(for: "/guide.html") { $0.status == 404 }
+            #expect(!FileManager.default.fileExists(atPath: site.root.appending(path: "_site/guide.html").path))
+            #expect(!(try site.fetch("/index.html").text.contains("guide.html")))
+            await site.finish()
+        }
+    }
+
+    @Test func newFolderAndPageAreWatched() async throws {
+        try await withTaskExecutorPreference(DedicatedExecutor.shared) {
+            let site = try await Running()
+            try site.write("Content/deep/er/page.md", "# Deep\n\nFirst.\n")
+            _ = try await site.wait(for: "/deep/er/page.html") { $0.status == 200 && $0.text.contains("First.") }
+            // The new folder is watched too: an edit inside it is seen.
+            try site.write("Content/deep/er/page.md", "# Deep\n\nSecond.\n")
+            _ = try await site.wait(for: "/deep/er/page.html") { $0.text.contains("Second.") }
+            await site.finish()
+        }
+    }
+
+    @Test func templateAndConfigurationChangesRebuild() async throws {
+        try await withTaskExecutorPreference(DedicatedExecutor.shared) {
+            let site = try await Running()
+            try site.write("foldmark.yml", "title: Renamed Docs\n")
+            _ = try await site.wait(for: "/guide.html") { $0.text.contains("Renamed Docs") }
+            try site.write("Templates/style.css", "body { color: rebeccapurple; }\n")
+            _ = try await site.wait(for: "/guide.html") { $0.text.contains("rebeccapurple") }
+            await site.finish()
+        }
+    }
+
+    @Test func brokenBuildKeepsTheLastGoodPagesAndReportsTheError() async throws {
+        try await withTaskExecutorPreference(DedicatedExecutor.shared) {
+            let site = try await Running()
+            let events = try TestConnection(port: site.server.port)
+            try events.send("GET /__foldmark/events HTTP/1.1\r\nHost: x\r\n\r\n")
+            _ = try await events.events(until: { $0.contains("{\"ok\":true}") })
+            try site.write("Content/guide.md", "---\ntitle: [broken\n---\n# Guide\n\nNew body.\n")
+            let text = try await events.events(until: { $0.contains("\"ok\":false") })
+            #expect(text.contains("\"file\":\"Content\\/guide.md\""))
+            #expect(text.contains("\"line\":3"))
+            #expect(text.contains("malformed YAML in front matter"))
+            #expect(try site.fetch("/guide.html").text.contains("Old body."))
+            #expect(site.events.lines.withLock { $0.last?.hasPrefix("failed Content/guide.md:3") } == true)
+            // Fixed: the error goes away and the page changes.
+            try site.write("Content/guide.md", "# Guide\n\nFixed body.\n")
+            _ = try await events.events(until: {
+                $0.contains("\"changed\":[") && $0.hasSuffix("{\"ok\":true}\n\n") == false
+            })
+            _ = try await site.wait(for: "/guide.html") { $0.text.contains("Fixed body.") }
+            await site.finish()
+        }
+    }
+
+    @Test func firstBuildFailureStillServes() async throws {
+        try await withTaskExecutorPreference(DedicatedExecutor.shared) {
+            var files = Self.files
+            files["Content/index.md"] = "---\nbroken: [\n---\n# Home\n"
+            let site = try await Running(files: files)
+            #expect(site.events.lines.withLock { $0.first?.hasPrefix("failed Content/index.md") } == true)
+            #expect(try site.fetch("/index.html").status == 404)
+            try site.write("Content/index.md", "# Home\n\nRepaired.\n")
+            _ = try await site.wait(for: "/index.html") { $0.status == 200 && $0.text.contains("Repaired.") }
+            await site.finish()
+        }
+    }
+
+    @Test func stopReleasesThePort() async throws {
+        try await withTaskExecutorPreference(DedicatedExecutor.shared) {
+            let site = try await Running()
+            let port = site.server.port
+            await site.finish()
+            #expect(throws: (any Error).self) { try Reply.fetch("/", port: port) }
+            // The port can be served again at once.
+            let again = try PreviewServer(
+                serving: FileManager.default.temporaryDirectory, configuration: ServerConfiguration(port: port))
+            again.stop()
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A plain TCP connection to the server under test, so that requests go out exactly as
+/// written (a URL library would tidy `/../` away before sending it).
+final class TestConnection: Sendable {
+    let descriptor: Int32
+
+    init(port: UInt16, timeout: Double = 5) throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw TestFailure("socket: \(String(cString: strerror(errno)))") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(descriptor)
+            throw TestFailure("connect: \(String(cString: strerror(errno)))")
+        }
+        setTimeout(timeout)
+    }
+
+    func setTimeout(_ seconds: Double) {
+        var time = timeval(tv_sec: Int(seconds), tv_usec: Int((seconds - seconds.rounded(.down)) * 1_000_000))
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    func send(_ text: String) throws {
+        let bytes = Array(text.utf8)
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes.withUnsafeBytes {
+                Glibc.send(descriptor, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL))
+            }
+            guard count > 0 else { throw TestFailure("send: \(String(cString: strerror(errno)))") }
+            sent += count
+        }
+    }
+
+    /// Up to `limit` bytes; empty at the end of the stream; throws on a timeout.
+    func receive(limit: Int = 65536) throws -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: limit)
+        let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        guard count >= 0 else { throw TestFailure("recv: \(String(cString: strerror(errno)))") }
+        return Array(buffer[..<count])
+    }
+
+    /// Everything until the server closes the connection.
+    func receiveAll() throws -> [UInt8] {
+        var all: [UInt8] = []
+        while true {
+            let chunk = try receive()
+            if chunk.isEmpty { return all }
+            all += chunk
+        }
+    }
+
+    /// Reads until `predicate` holds for the text received so far, or `timeout` passes.
+    func receive(until predicate: (String) -> Bool, timeout: Double = 3) throws -> String {
+        var text = ""
+        let deadline = Date().addingTimeInterval(timeout)
+        setTimeout(0.1)
+        defer { setTimeout(5) }
+        while !predicate(text) {
+            guard Date() < deadline else { throw TestFailure("timed out; received so far:\n\(text)") }
+            let count: Int
+            var buffer = [UInt8](repeating: 0, count: 8192)
+            count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count == 0 { throw TestFailure("connection closed; received:\n\(text)") }
+            if count > 0 { text += String(decoding: buffer[..<count], as: UTF8.self) }
+        }
+        return text
+    }
+
+    deinit {
+        close(descriptor)
+    }
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
