@@ -5,6 +5,9 @@
 #   3b. the tests again under LeakSanitizer (scripts/leak-check.sh)
 #   4. swift build -c release                     5. build Content/ into a temporary folder
 #   6. browser tests (pytest, Tests/browser)      7. Nu HTML Checker on every page
+#   8. robustness: a 100 MB page (scripts/large-input.sh), the real corpora of
+#      ../shared/corpus when that folder exists (scripts/corpora.sh), and 30 seconds
+#      of fuzzing (scripts/fuzz.sh; run it for longer by hand)
 # Every step runs when the steps it needs passed (otherwise it is skipped); the exit
 # status is non-zero if any step failed or was skipped.
 #
@@ -102,6 +105,7 @@ step "leak check (LeakSanitizer)" ./scripts/leak-check.sh
 built_site=0
 if step "swift build -c release" swift build -c release "${scratch[@]}"; then
     bin="$(swift build -c release "${scratch[@]}" --show-bin-path)/foldmark"
+    export FOLDMARK_BIN="$bin"   # Tests/browser/test_serve.py starts `foldmark serve` with it
     if step "foldmark build (Content/)" "$bin" build . --out "$site" --strict; then
         built_site=1
         echo "pages: $(find "$site" -name '*.html' | wc -l) in $site"
@@ -119,6 +123,22 @@ else
     skip "browser tests (pytest)" "no site"
     skip "Nu HTML Checker" "no site"
 fi
+
+if [ -n "${FOLDMARK_BIN:-}" ]; then
+    step "large input (100 MB page)" ./scripts/large-input.sh 100
+    if [ -d ../shared/corpus ]; then
+        step "real corpora (../shared/corpus)" ./scripts/corpora.sh ../shared/corpus
+    else
+        echo "test.sh: ../shared/corpus is absent: the real corpora are not built"
+    fi
+else
+    skip "large input (100 MB page)" "release build failed"
+fi
+fuzz_scratch=()
+if [ -n "${FOLDMARK_SCRATCH_PATH:-}" ]; then
+    fuzz_scratch=(env FOLDMARK_FUZZ_SCRATCH="$FOLDMARK_SCRATCH_PATH-fuzz")
+fi
+step "fuzzing (30 s)" "${fuzz_scratch[@]}" ./scripts/fuzz.sh 30
 
 summary
 [ "$failed" -eq 0 ] && [ "$skipped" -eq 0 ]

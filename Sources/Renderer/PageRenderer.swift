@@ -12,6 +12,8 @@ public struct PageRenderer: Sendable {
     private let content: Template
     private let css: String
     private let script: String
+    /// The ids the layout writes itself (``Theme/fixedIDs``), for `ParseOptions.reservedIDs`.
+    public let layoutIDs: Set<String>
 
     /// The content of `<main>`: the preamble, then every section through the section partial.
     static let contentSource = "{{{preamble}}}{{#sections}}{{> section}}{{/sections}}"
@@ -31,6 +33,7 @@ public struct PageRenderer: Sendable {
                 file: error.template.map { $0 + ".html" } ?? Theme.layoutFile, line: error.line, column: error.column,
                 message: error.message)
         }
+        layoutIDs = theme.fixedIDs
         css = Minifier.css(theme.files[Theme.styleFile]!)
         script = Minifier.javaScript(theme.files[Theme.scriptFile]!)
     }

@@ -23,4 +23,22 @@ public struct Theme: Sendable, Hashable {
     public func overriding(with overrides: [String: String]) -> Theme {
         Theme(files: files.merging(overrides) { _, new in new })
     }
+
+    /// The ids that the theme's HTML templates write literally (`id="content"`), which
+    /// sections must not use: see `ParseOptions.reservedIDs`. Ids made of template tags
+    /// (`id="{{id}}"`) are not included.
+    public var fixedIDs: Set<String> {
+        var ids: Set<String> = []
+        for (name, source) in files where name.hasSuffix(".html") {
+            var rest = source[...]
+            while let attribute = rest.range(of: " id=\"") {
+                rest = rest[attribute.upperBound...]
+                guard let end = rest.firstIndex(of: "\"") else { break }
+                let value = rest[..<end]
+                if !value.isEmpty, !value.contains("{{") { ids.insert(String(value)) }
+                rest = rest[end...]
+            }
+        }
+        return ids
+    }
 }

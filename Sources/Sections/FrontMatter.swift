@@ -37,29 +37,30 @@ public struct FrontMatter: Hashable, Sendable {
         guard case .mapping(let pairs) = root else {
             throw SectionsError(.frontMatterNotMapping, line: firstLine)
         }
+        // A value of the wrong kind is reported on the line of its key.
+        func invalid(_ key: String, _ expected: String) -> SectionsError {
+            let line = pairs.last(where: { $0.key == key })?.line ?? firstLine
+            return SectionsError(.invalidValue(key: key, expected: expected), line: line)
+        }
         func text(_ key: String) throws(SectionsError) -> String? {
             guard let value = root[key], !value.isNull else { return nil }
-            guard let string = value.string else { throw SectionsError(.invalidValue(key: key, expected: "text")) }
+            guard let string = value.string else { throw invalid(key, "text") }
             return string
         }
         func flag(_ key: String) throws(SectionsError) -> Bool? {
             guard let value = root[key], !value.isNull else { return nil }
-            guard let bool = value.bool else { throw SectionsError(.invalidValue(key: key, expected: "true or false")) }
+            guard let bool = value.bool else { throw invalid(key, "true or false") }
             return bool
         }
         var order: Double?
         if let value = root["order"], !value.isNull {
-            guard let number = value.number else { throw SectionsError(.invalidValue(key: "order", expected: "a number")) }
+            guard let number = value.number, number.isFinite else { throw invalid("order", "a number") }
             order = number
         }
-        do {
-            try self.init(
-                title: text("title"), description: text("description"), collapsed: flag("collapsed"), order: order,
-                isDraft: flag("draft") ?? false, values: pairs)
-            self.yaml = yaml
-        } catch {
-            throw SectionsError(error.reason, line: firstLine)
-        }
+        try self.init(
+            title: text("title"), description: text("description"), collapsed: flag("collapsed"), order: order,
+            isDraft: flag("draft") ?? false, values: pairs)
+        self.yaml = yaml
     }
 
     /// Splits a page into its front matter's YAML text (if the page starts with a `---`

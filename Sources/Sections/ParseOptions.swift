@@ -13,13 +13,19 @@ public struct ParseOptions: Hashable, Sendable {
     /// under them, otherwise.
     public var includesDrafts: Bool
 
+    /// Ids that the page layout around the sections already uses (`content`, the ids of
+    /// its buttons): a generated slug steps around them and a `{#id}` may not take one,
+    /// so that a page never has two elements with one id.
+    public var reservedIDs: Set<String>
+
     public init(
         allowsRawHTML: Bool = false, usesSmartPunctuation: Bool = false, collapsedByDefault: Bool = false,
-        includesDrafts: Bool = false
+        includesDrafts: Bool = false, reservedIDs: Set<String> = []
     ) {
         self.allowsRawHTML = allowsRawHTML
         self.usesSmartPunctuation = usesSmartPunctuation
         self.collapsedByDefault = collapsedByDefault
         self.includesDrafts = includesDrafts
+        self.reservedIDs = reservedIDs
     }
 }

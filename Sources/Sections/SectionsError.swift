@@ -14,6 +14,10 @@ public struct SectionsError: Error, Hashable, Sendable, CustomStringConvertible 
         case duplicateID(String, firstLine: Int)
         /// An attribute block's `{#id}` contains characters that are unsafe in HTML or URLs.
         case invalidID(String)
+        /// An attribute block's `{#id}` is one that the page layout uses itself.
+        case reservedID(String)
+        /// An attribute block's `.class` contains characters other than letters, digits, `-` and `_`.
+        case invalidClass(String)
         /// cmark returned no document, which happens only when it runs out of memory.
         case parserFailed
     }
@@ -37,6 +41,8 @@ public struct SectionsError: Error, Hashable, Sendable, CustomStringConvertible 
         case .duplicateID(let id, let firstLine): "duplicate section id '\(id)' (first used on line \(firstLine))"
         case .invalidID(let id):
             "invalid section id '\(id)': use letters, digits, '-', '_', ':' and '.' only"
+        case .reservedID(let id): "section id '\(id)' is used by the page layout; choose another"
+        case .invalidClass(let name): "invalid section class '\(name)': use letters, digits, '-' and '_' only"
         case .parserFailed: "the Markdown parser failed (out of memory?)"
         }
     }

@@ -6,6 +6,9 @@
 /// and a generated slug steps around them.
 public struct Slugger: Sendable {
     private var used: Set<String>
+    /// For each base slug, the suffix to try next: every smaller one is taken, so a page
+    /// with thousands of equal headings does not test `-1`, `-2`, … again for each.
+    private var nextSuffix: [String: Int] = [:]
 
     public init(reserved: some Sequence<String> = []) {
         used = Set(reserved)
@@ -36,12 +39,13 @@ public struct Slugger: Sendable {
     public mutating func uniqueSlug(for text: String) -> String {
         var base = Self.slug(text)
         if base.isEmpty { base = "section" }
-        var candidate = base
-        var counter = 0
+        var counter = nextSuffix[base, default: 0]
+        var candidate = counter == 0 ? base : "\(base)-\(counter)"
         while used.contains(candidate) {
             counter += 1
             candidate = "\(base)-\(counter)"
         }
+        nextSuffix[base] = counter + 1
         used.insert(candidate)
         return candidate
     }
@@ -57,6 +61,15 @@ public struct Slugger: Sendable {
                     return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
                         || scalar.properties.generalCategory == .nonspacingMark
                 }
+            }
+    }
+
+    /// Whether `name` may be used as a class: non-empty, made of letters, numbers, `-` and
+    /// `_` only, so that it can neither leave the `class` attribute nor mean anything to CSS.
+    public static func isValidClass(_ name: String) -> Bool {
+        !name.isEmpty
+            && name.unicodeScalars.allSatisfy { scalar in
+                scalar == "-" || scalar == "_" || scalar.properties.isAlphabetic || scalar.properties.numericType != nil
             }
     }
 }

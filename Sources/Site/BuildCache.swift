@@ -1,18 +1,18 @@
 import Foundation
 
 /// The cache of earlier builds of one output folder, kept beside it in
-/// `.foldmark-cache/<output folder's name>/`: an index of ``CachedPage`` records and the
-/// rendered content of each page.
+/// `.foldmark-cache/<output folder's name>/`: an index of ``CachedPage`` records and
+/// pack files with the rendered content of the pages (see ``ContentPacks``).
 ///
 /// Everything in it is keyed so that it can never serve a stale page: the whole cache
 /// counts only for the same foldmark version, theme, configuration, build options and set
 /// of source files (links are rewritten against that set); a page's record and content
 /// only for the same bytes of its source. The index is replaced only after a build
-/// succeeded, and content files are named by the hash of their source, so a failed or
-/// interrupted build cannot pair an old record with new content.
+/// succeeded, and each build appends to new pack files, so a failed or interrupted build
+/// cannot pair a record with content it did not write.
 struct BuildCache: Sendable {
     static let folderName = ".foldmark-cache"
-    static let formatVersion = "foldmark-cache 1"
+    static let formatVersion = "foldmark-cache 2"
 
     let folder: URL
     let key: String
@@ -20,14 +20,17 @@ struct BuildCache: Sendable {
     var pages: [String: CachedPage] = [:]
     /// The index as read, so that an unchanged index is not written again.
     private var indexText = ""
+    /// Pack files present when the cache was read.
+    private(set) var packs: Set<String> = []
 
-    var contentFolder: URL { folder.appending(path: "content") }
+    var packFolder: URL { folder.appending(path: "packs") }
     private var indexFile: URL { folder.appending(path: "index") }
 
     init(output: URL, key: String) {
         folder = output.deletingLastPathComponent().appending(path: Self.folderName)
             .appending(path: output.lastPathComponent)
         self.key = key
+        packs = Set((try? FileManager.default.contentsOfDirectory(atPath: packFolder.path)) ?? [])
         guard let data = FileManager.default.contents(atPath: indexFile.path) else { return }
         let text = String(decoding: data, as: UTF8.self)
         var records = text.utf8.split(separator: CachedPage.recordSeparator.asciiValue!).map { Substring($0) }[...]
@@ -39,30 +42,54 @@ struct BuildCache: Sendable {
         }
     }
 
-    /// The file that holds the rendered content of a page's source version.
-    func contentFile(source: String, hash: String) -> URL {
-        var name = StableHash(source)
-        name.combine(hash)
-        return contentFolder.appending(path: name.hex + ".html")
+    /// The cached record of `source` if its bytes still hash to `hash` and its content is
+    /// still on disk.
+    func page(_ source: String, hash: String) -> CachedPage? {
+        guard let page = pages[source], page.sourceHash == hash else { return nil }
+        if let content = page.content, !packs.contains(content.pack) { return nil }
+        return page
     }
 
-    /// Replaces the index with `pages` and deletes content files no record refers to.
-    /// Does nothing when the records are those it read.
+    /// Replaces the index with `pages`, and deletes the pack files no record refers to.
+    /// When most of the bytes in the packs belong to no page any more, the live content
+    /// is copied into one new pack first. Does nothing when the records are those it read.
     func save(_ pages: [CachedPage]) {
         if !indexText.isEmpty, pages.count == self.pages.count, pages.allSatisfy({ self.pages[$0.source] == $0 }) {
             return
         }
+        var pages = pages
+        compactIfWasteful(&pages)
         var text = Self.formatVersion + String(CachedPage.fieldSeparator) + key
         var kept: Set<String> = []
         for page in pages {
             guard let record = page.encoded else { continue }
             text += String(CachedPage.recordSeparator) + record
-            if !page.isDraft { kept.insert(contentFile(source: page.source, hash: page.sourceHash).lastPathComponent) }
+            if let pack = page.content?.pack { kept.insert(pack) }
         }
-        if text != indexText { try? AtomicFile.write(text, to: indexFile) }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: contentFolder.path)) ?? []
-        for name in names where !kept.contains(name) && name.hasSuffix(".html") {
-            try? FileManager.default.removeItem(at: contentFolder.appending(path: name))
+        guard (try? AtomicFile.write(text, to: indexFile)) != nil else { return }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: packFolder.path)) ?? []
+        for name in names where !kept.contains(name) {
+            try? FileManager.default.removeItem(at: packFolder.appending(path: name))
+        }
+    }
+
+    private func compactIfWasteful(_ pages: inout [CachedPage]) {
+        let live = pages.reduce(0) { $0 + ($1.content?.length ?? 0) }
+        let used = Set(pages.compactMap(\.content?.pack))
+        let total = used.reduce(0) { sum, pack in
+            sum + ((try? FileManager.default.attributesOfItem(atPath: packFolder.appending(path: pack).path))?[.size]
+                as? Int ?? 0)
+        }
+        guard total - live > max(live, 16 << 20) else { return }
+        let tag = "compacted-\(ProcessInfo.processInfo.processIdentifier)-\(UInt64(Date().timeIntervalSince1970 * 1e6))"
+        guard let pack = try? ContentPacks(folder: packFolder, tag: tag, workers: 1) else { return }
+        defer { pack.close() }
+        for index in pages.indices {
+            guard let location = pages[index].content,
+                let content = ContentPacks.read(location, in: packFolder),
+                let moved = pack.append(content, worker: 0)
+            else { continue }
+            pages[index].content = moved
         }
     }
 

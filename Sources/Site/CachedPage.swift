@@ -22,6 +22,8 @@ struct CachedPage: Sendable, Equatable {
     var links: [Link]
     /// The hash of the navigation the page was last laid out with.
     var contextHash: String = ""
+    /// Where the page's rendered content is kept; `nil` for drafts left out.
+    var content: ContentLocation?
 
     init(source: String, sourceHash: String, document: Document, output: String, title: String) {
         self.source = source
@@ -90,7 +92,8 @@ extension CachedPage {
             headings.map { ["\($0.level)", $0.id, $0.title].joined(separator: part) }.joined(separator: item),
             links.map { [$0.url, "\($0.line)", "\($0.column)", $0.isImage ? "1" : "0"].joined(separator: part) }
                 .joined(separator: item),
-            contextHash,
+            contextHash, content?.pack ?? "", content.map { String($0.offset) } ?? "",
+            content.map { String($0.length) } ?? "",
         ].joined(separator: String(Self.fieldSeparator))
     }
 
@@ -100,7 +103,7 @@ extension CachedPage {
             text.utf8.split(separator: separator.asciiValue!, omittingEmptySubsequences: false).map { Substring($0) }
         }
         let fields = split(record, Self.fieldSeparator)
-        guard fields.count == 10 else { return nil }
+        guard fields.count == 13 else { return nil }
         func optional(_ field: Substring) -> String? { field.first == "+" ? String(field.dropFirst()) : nil }
         source = String(fields[0])
         sourceHash = String(fields[1])
@@ -122,6 +125,10 @@ extension CachedPage {
             links.append(Link(url: String(parts[0]), line: line, column: column, isImage: parts[3] == "1"))
         }
         contextHash = String(fields[9])
+        if !fields[10].isEmpty {
+            guard let offset = Int(fields[11]), let length = Int(fields[12]) else { return nil }
+            content = ContentLocation(pack: String(fields[10]), offset: offset, length: length)
+        }
     }
 
 }

@@ -34,4 +34,51 @@ enum FileIO {
             return true
         }
     }
+
+    /// The bytes of the file at `path`, or the system's reason why they cannot be read
+    /// (`Permission denied`, `Is a directory`), for messages.
+    static func read(_ path: String) -> Result<Data, ReadFailure> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(ReadFailure(errno: errno)) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return .failure(ReadFailure(errno: errno)) }
+        guard status.st_mode & S_IFMT != S_IFDIR else { return .failure(ReadFailure(errno: EISDIR)) }
+        var data = Data(count: max(Int(status.st_size), 0))
+        var length = 0
+        let failure: Int32? = data.withUnsafeMutableBytes { buffer in
+            while length < buffer.count {
+                let got = Glibc.read(descriptor, buffer.baseAddress! + length, buffer.count - length)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                if got == 0 { break }
+                length += got
+            }
+            return nil
+        }
+        if let failure { return .failure(ReadFailure(errno: failure)) }
+        data.count = length
+        // A file that grew since `fstat` (or reports no size, like those in /proc): read the rest.
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let got = Glibc.read(descriptor, &chunk, chunk.count)
+            if got < 0 {
+                if errno == EINTR { continue }
+                return .failure(ReadFailure(errno: errno))
+            }
+            if got == 0 { return .success(data) }
+            data.append(contentsOf: chunk[..<got])
+        }
+    }
+
+    /// Why a file could not be read: `strerror`'s text.
+    struct ReadFailure: Error {
+        var reason: String
+
+        init(errno code: Int32) {
+            reason = String(cString: strerror(code))
+        }
+    }
 }

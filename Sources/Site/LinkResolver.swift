@@ -67,6 +67,11 @@ struct LinkResolver: Sendable {
         if path.hasPrefix("/") {
             path = OutputPath.rootPath(of: source) + path.dropFirst()
         }
+        // `/x:y.md` on a top-level page would become `x:y.html`, which is a URL with the
+        // scheme `x:` (say `javascript:`); `./` keeps it a path.
+        if let colon = path.firstIndex(of: ":"), !path[..<colon].contains("/") {
+            path = "./" + path
+        }
         return path + parts.suffix
     }
 

@@ -19,7 +19,10 @@ final class OutputLock {
         }
         let path = output.appending(path: Self.fileName).path
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw SiteError(file: output.path, message: "cannot write to the output folder") }
+        guard descriptor >= 0 else {
+            throw SiteError(
+                file: output.path, message: "cannot write to the output folder: \(String(cString: strerror(errno)))")
+        }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(descriptor)
             throw SiteError(

@@ -18,7 +18,9 @@ public struct PageBuilder: Sendable {
     public func page(markdown: String, file: String, rootPath: String) throws(SiteError) -> (Document, String) {
         let document: Document
         do {
-            document = try Document(parsing: markdown, options: config.parseOptions)
+            var options = config.parseOptions
+            options.reservedIDs = renderer.layoutIDs
+            document = try Document(parsing: markdown, options: options)
         } catch {
             throw SiteError(file: file, error)
         }

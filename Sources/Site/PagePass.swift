@@ -48,16 +48,30 @@ struct PagePass: Sendable {
         var result = Result()
         let resolver = LinkResolver(pages: Set(sources.pages), folders: Set(sources.folders), assets: Set(sources.assets))
         progress?.start(pages: sources.pages.count)
+        let workers = Parallel.workers(for: sources.pages.count, jobs: options.jobs)
+        let tag = "\(ProcessInfo.processInfo.processIdentifier)-\(UInt64(Date().timeIntervalSince1970 * 1e6))"
+        let packs: ContentPacks
+        do {
+            packs = try ContentPacks(folder: cache.packFolder, tag: tag, workers: workers)
+        } catch {
+            result.errors.append(SiteError(file: cache.packFolder.path, message: "cannot write the build cache"))
+            return result
+        }
         let first = await Parallel.map(sources.pages.count, jobs: options.jobs) { [self] index in
             defer { progress?.advance() }
-            return firstPass(sources.pages[index], resolver: resolver)
+            var warnings: [SiteError] = []
+            let outcome = firstPass(
+                sources.pages[index], resolver: resolver, packs: packs, worker: index % workers, warnings: &warnings)
+            return (outcome, warnings)
         }
+        packs.close()
         var pages: [SitePage] = []
         var records: [String: CachedPage] = [:]
         var reused: Set<String> = []
         var drafts: Set<String> = []
         var stepTimes = [Double](repeating: 0, count: Self.firstPassSteps.count)
-        for (index, outcome) in first.enumerated() {
+        for (index, (outcome, warnings)) in first.enumerated() {
+            result.warnings += warnings
             switch outcome {
             case .page(let page, let record, let wasReused, let times):
                 pages.append(page)
@@ -139,7 +153,11 @@ struct PagePass: Sendable {
 
     /// Parses one page, renders its content into the staging folder, and keeps what the
     /// site needs to know of it.
-    private func firstPass(_ source: String, resolver: LinkResolver) -> FirstPass {
+    /// Problems with the file's bytes (see ``SourceText``) go to `warnings`, also when the
+    /// page comes from the cache.
+    private func firstPass(
+        _ source: String, resolver: LinkResolver, packs: ContentPacks, worker: Int, warnings: inout [SiteError]
+    ) -> FirstPass {
         let clock = ContinuousClock()
         var times: [Double] = []
         var mark = clock.now
@@ -150,25 +168,30 @@ struct PagePass: Sendable {
         }
         let name = SiteFolder.contentFolder + "/" + source
         do throws(SiteError) {
-            guard let data = FileManager.default.contents(atPath: site.content.appending(path: source).path) else {
-                throw SiteError(file: name, message: "cannot read the file")
+            let data: Data
+            switch FileIO.read(site.content.appending(path: source).path) {
+            case .success(let bytes): data = bytes
+            case .failure(let failure): throw SiteError(file: name, message: "cannot read the file: \(failure.reason)")
             }
             let hash = data.withUnsafeBytes { bytes in
                 var hash = StableHash()
                 hash.combine(bytes)
                 return hash.hex
             }
-            if let cached = cache.pages[source], cached.sourceHash == hash {
+            let text = SourceText(decoding: data)
+            warnings = text.warnings(file: name)
+            if let cached = cache.page(source, hash: hash) {
                 if cached.isDraft && !options.includesDrafts { return .draft(cached) }
-                if FileManager.default.fileExists(atPath: cache.contentFile(source: source, hash: hash).path) {
+                if cached.content != nil {
                     lap()
                     return .page(cached.sitePage(), cached, reused: true, times + [0, 0, 0])
                 }
             }
-            let markdown = SiteFolder.decode(data)
+            let markdown = text.text
             lap()
             var parseOptions = site.config.parseOptions
             parseOptions.includesDrafts = options.includesDrafts
+            parseOptions.reservedIDs = renderer.layoutIDs
             let document: Document
             do {
                 document = try Document(parsing: markdown, options: parseOptions) { url in
@@ -179,16 +202,17 @@ struct PagePass: Sendable {
             }
             let output = OutputPath.forSource(source)
             let fallback = ((source as NSString).lastPathComponent as NSString).deletingPathExtension
-            let record = CachedPage(
+            var record = CachedPage(
                 source: source, sourceHash: hash, document: document, output: output,
                 title: document.title ?? fallback)
             if document.frontMatter.isDraft && !options.includesDrafts { return .draft(record) }
             lap()
             let content = renderer.renderContent(document)
             lap()
-            guard FileIO.write(content, toPath: cache.contentFile(source: source, hash: hash).path) else {
-                throw SiteError(file: name, message: "cannot write its page")
+            guard let location = packs.append(content, worker: worker) else {
+                throw SiteError(file: name, message: "cannot write its content to the build cache")
             }
+            record.content = location
             lap()
             let page = SitePage(
                 kind: .markdown(source: source), output: output, title: record.title,
@@ -223,12 +247,11 @@ struct PagePass: Sendable {
         }
         let content: String
         switch page.kind {
-        case .markdown(let source):
-            let file = cache.contentFile(source: source, hash: record?.sourceHash ?? "")
-            guard let data = FileManager.default.contents(atPath: file.path) else {
+        case .markdown:
+            guard let location = record?.content, let text = ContentPacks.read(location, in: cache.packFolder) else {
                 return .failure(SiteError(file: page.sourceName, message: "cannot read back its rendered content"))
             }
-            content = String(decoding: data, as: UTF8.self)
+            content = text
         case .folderIndex(let folder):
             content = FolderIndex.content(for: folder, navigation: navigation)
         }

@@ -19,18 +19,23 @@ struct Publisher {
 
     /// Moves the `staged` files into place; `outputs` are all pages of the build (staged or
     /// already up to date), for the manifest.
+    ///
+    /// Everything that needs disk space (the copies of changed assets, the new manifest) is
+    /// written into the staging folder first; only then do files move into place. A full
+    /// disk or an unreadable asset therefore fails the build before the output changes:
+    /// what is left are renames and removals, which need no space.
     func publish(staged: [String], outputs: [String], assets: [String]) throws -> Result {
         var result = Result()
         let fileManager = FileManager.default
+        var moves: [String] = []
         for page in staged {
-            let staged = staging.appending(path: page)
-            let destination = output.appending(path: page)
-            if fileManager.contentsEqual(atPath: staged.path, andPath: destination.path) {
+            if fileManager.contentsEqual(
+                atPath: staging.appending(path: page).path, andPath: output.appending(path: page).path)
+            {
                 result.unchanged += 1
                 continue
             }
-            try move(staged, to: destination)
-            result.written.append(page)
+            moves.append(page)
         }
         for asset in assets {
             let source = content.appending(path: asset)
@@ -50,12 +55,18 @@ struct Publisher {
             if let date = sourceAttributes[.modificationDate] {
                 try fileManager.setAttributes([.modificationDate: date], ofItemAtPath: staged.path)
             }
-            try move(staged, to: destination)
-            result.written.append(asset)
+            moves.append(asset)
         }
-
         let current = Set(outputs + assets)
         let previous = Manifest(readingFrom: output)
+        let manifestChanged =
+            current != previous.files || !fileManager.fileExists(atPath: output.appending(path: Manifest.fileName).path)
+        if manifestChanged { try Manifest(files: current).write(to: staging) }
+
+        for path in moves {
+            try move(staging.appending(path: path), to: output.appending(path: path))
+            result.written.append(path)
+        }
         for stale in previous.files.subtracting(current).sorted() {
             let url = output.appending(path: stale)
             guard (try? fileManager.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType) == .typeRegular
@@ -64,8 +75,8 @@ struct Publisher {
             result.removed.append(stale)
             removeEmptyFolders(above: stale)
         }
-        if current != previous.files || !fileManager.fileExists(atPath: output.appending(path: Manifest.fileName).path) {
-            try Manifest(files: current).write(to: output)
+        if manifestChanged {
+            try move(staging.appending(path: Manifest.fileName), to: output.appending(path: Manifest.fileName))
         }
         return result
     }

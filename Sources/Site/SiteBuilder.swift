@@ -58,7 +58,7 @@ public struct SiteBuilder: Sendable {
         }
         defer { withExtendedLifetime(lock) {} }
         report.warnings += sources.warnings
-        if let collision = sources.collisions.first { throw fail([collision]) }
+        if !sources.errors.isEmpty { throw fail(sources.errors) }
 
         let staging = output.deletingLastPathComponent()
             .appending(path: ".\(output.lastPathComponent).foldmark-staging-\(ProcessInfo.processInfo.processIdentifier)")
@@ -73,7 +73,7 @@ public struct SiteBuilder: Sendable {
             output: output,
             key: BuildCache.key(site: site, sources: sources, options: options, baseURL: baseURL, version: Self.version))
         do {
-            try FileManager.default.createDirectory(at: cache.contentFolder, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: cache.packFolder, withIntermediateDirectories: true)
         } catch {
             throw fail([SiteError(file: cache.folder.path, message: "cannot create the build cache")])
         }

@@ -77,6 +77,10 @@ public struct SiteConfig: Sendable, Hashable {
         allowsRawHTML = try flag("unsafe") ?? false
         collapsedByDefault = try flag("collapsed") ?? false
         baseURL = try text("base_url")
+        if let baseURL, !baseURL.isEmpty, !Self.isWebURL(baseURL) {
+            throw SiteError(
+                file: file, line: line("base_url"), message: "'base_url' must start with http:// or https://")
+        }
         if let depth = value("toc_depth") {
             guard let number = depth.number, let level = Int(exactly: number), (0...6).contains(level) else {
                 throw SiteError(file: file, line: line("toc_depth"), message: "'toc_depth' must be a number from 0 to 6")
@@ -86,6 +90,13 @@ public struct SiteConfig: Sendable, Hashable {
         for pair in pairs where !Self.knownKeys.contains(pair.key) {
             warnings.append(SiteError(file: file, line: pair.line, message: "unknown key '\(pair.key)'", severity: .warning))
         }
+    }
+
+    /// Whether `url` is an `http:` or `https:` URL: the base URL becomes links (in
+    /// `404.html`), so it must not be a `javascript:` one.
+    public static func isWebURL(_ url: String) -> Bool {
+        let lowercased = url.lowercased()
+        return lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://")
     }
 
     var parseOptions: ParseOptions {

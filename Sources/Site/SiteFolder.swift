@@ -22,7 +22,7 @@ public struct SiteFolder: Sendable {
         var warnings: [SiteError] = []
         let configURL = self.root.appending(path: SiteConfig.fileName)
         if FileManager.default.fileExists(atPath: configURL.path) {
-            let text = try Self.readText(configURL, name: SiteConfig.fileName)
+            let text = try Self.readText(configURL, name: SiteConfig.fileName, warnings: &warnings)
             config = try SiteConfig(yaml: text, file: SiteConfig.fileName, warnings: &warnings)
         } else {
             config = SiteConfig()
@@ -40,7 +40,8 @@ public struct SiteFolder: Sendable {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue
             else { continue }
-            overrides[name] = try readText(url, name: templatesFolder + "/" + name)
+            var ignored: [SiteError] = []
+            overrides[name] = try readText(url, name: templatesFolder + "/" + name, warnings: &ignored)
         }
         return Theme(files: DefaultTemplates.files).overriding(with: overrides)
     }
@@ -54,17 +55,21 @@ public struct SiteFolder: Sendable {
         }
     }
 
-    static func readText(_ url: URL, name: String) throws(SiteError) -> String {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw SiteError(file: name, message: "cannot read the file")
+    /// The file's text; problems with its bytes (``SourceText``) are added to `warnings`.
+    static func readText(_ url: URL, name: String, warnings: inout [SiteError]) throws(SiteError) -> String {
+        switch FileIO.read(url.path) {
+        case .success(let data):
+            let source = SourceText(decoding: data)
+            warnings += source.warnings(file: name)
+            return source.text
+        case .failure(let failure):
+            throw SiteError(file: name, message: "cannot read the file: \(failure.reason)")
         }
-        return decode(data)
     }
 
     /// UTF-8 text without a leading byte order mark; invalid bytes become U+FFFD.
+    /// ``SourceText`` also says where they were.
     public static func decode(_ data: Data) -> String {
-        var bytes = data[...]
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-        return String(decoding: bytes, as: UTF8.self)
+        SourceText(decoding: data).text
     }
 }

@@ -9,8 +9,9 @@ struct SourceTree {
     /// Every folder, with a trailing `/`, and `""` for `Content/` itself.
     var folders: [String] = [""]
     var warnings: [SiteError] = []
-    /// Sources that would write the same output file: each is an error.
-    var collisions: [SiteError] = []
+    /// Sources that would write the same output file, and folders that cannot be listed
+    /// (their pages would silently vanish from the site): each is an error.
+    var errors: [SiteError] = []
 
     init(content: URL) throws(SiteError) {
         var isDirectory: ObjCBool = false
@@ -29,9 +30,17 @@ struct SourceTree {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         } catch {
-            warnings.append(
+            // Foundation's error does not carry the reason; the system call does.
+            var reason: String?
+            if let directory = opendir(folder.path) {
+                closedir(directory)
+            } else {
+                reason = String(cString: strerror(errno))
+            }
+            errors.append(
                 SiteError(
-                    file: SiteFolder.contentFolder + "/" + relative, message: "cannot list the folder", severity: .warning))
+                    file: SiteFolder.contentFolder + "/" + relative,
+                    message: "cannot list the folder" + (reason.map { ": " + $0 } ?? "")))
             return
         }
         for name in names where !name.hasPrefix(".") {
@@ -65,7 +74,7 @@ struct SourceTree {
             let output = OutputPath.forSource(source)
             if let other = byOutput[output] {
                 let pair = [other, source].sorted()
-                collisions.append(
+                errors.append(
                     SiteError(
                         file: SiteFolder.contentFolder + "/" + pair[1],
                         message: "writes '\(output)', as does \(SiteFolder.contentFolder)/\(pair[0])"))

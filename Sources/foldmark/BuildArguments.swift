@@ -1,3 +1,5 @@
+import Site
+
 /// The arguments of `foldmark build` and `foldmark check`.
 struct BuildArguments: Equatable {
     var site = "."
@@ -55,6 +57,9 @@ struct BuildArguments: Equatable {
                 sawSite = true
             }
             index += 1
+        }
+        if let baseURL, !baseURL.isEmpty, !SiteConfig.isWebURL(baseURL) {
+            throw UsageError("--base-url must start with http:// or https://, got '\(baseURL)'")
         }
     }
 }

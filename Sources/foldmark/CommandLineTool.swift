@@ -14,6 +14,8 @@ struct CommandLineTool {
           foldmark check [SITE] [--drafts] [--strict] [--json]
                                    build into a temporary folder, report problems, keep nothing
           foldmark render FILE.md  write one standalone page to standard output
+          foldmark serve [SITE] [--port 8000] [--host 127.0.0.1] [--out DIR] [--drafts]
+                                   build SITE, serve it with live reload, rebuild on every change
           foldmark init DIR [--force]
                                    create a new site in DIR (an empty or new folder)
           foldmark --help | --version
@@ -54,6 +56,8 @@ struct CommandLineTool {
                 return await build(try BuildArguments(parsing: rest, allowsOutput: false), keepsOutput: false)
             case "render":
                 return try render(rest)
+            case "serve":
+                return await serve(try ServeArguments(parsing: rest))
             case "init":
                 return try initialize(rest)
             default:
@@ -134,7 +138,9 @@ struct CommandLineTool {
             let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file)
             guard let data else { throw SiteError(file: file, message: "cannot read the file") }
             let builder = PageBuilder(config: site.config, renderer: try site.makeRenderer())
-            let (_, html) = try builder.page(markdown: SiteFolder.decode(data), file: file, rootPath: "")
+            let source = SourceText(decoding: data)
+            source.warnings(file: file).forEach { standardError.print($0.description) }
+            let (_, html) = try builder.page(markdown: source.text, file: file, rootPath: "")
             standardOutput.printRaw(html)
             return 0
         } catch {

@@ -40,20 +40,22 @@ enum CmarkNode {
 
     /// The text a reader sees in an inline subtree: literals of text and code, a space for
     /// line breaks, nothing for raw HTML.
+    ///
+    /// Walks with cmark's iterator rather than by recursion: emphasis and links nest as
+    /// deeply as the input says (100,000 levels fit in one heading line), which would
+    /// overflow the stack of a recursive walk.
     static func plainText(_ node: OpaquePointer) -> String {
         var result = ""
-        appendPlainText(node, to: &result)
-        return result
-    }
-
-    private static func appendPlainText(_ node: OpaquePointer, to result: inout String) {
-        for child in children(of: node) {
-            switch cmark_node_get_type(child) {
-            case CMARK_NODE_TEXT, CMARK_NODE_CODE: result += literal(child)
+        guard let iterator = cmark_iter_new(node) else { return result }
+        defer { cmark_iter_free(iterator) }
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let current = cmark_iter_get_node(iterator) else { continue }
+            switch cmark_node_get_type(current) {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE: result += literal(current)
             case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: result += " "
-            case CMARK_NODE_HTML_INLINE: continue
-            default: appendPlainText(child, to: &result)
+            default: continue
             }
         }
+        return result
     }
 }

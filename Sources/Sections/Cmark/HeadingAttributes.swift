@@ -15,30 +15,31 @@ enum HeadingAttributes {
             node = cmark_node_previous(current)
         }
         guard !run.isEmpty else { return nil }
+        // Unicode scalars, not Characters: a combining mark after `{` or `}` would join
+        // it into one Character, and Character counts of the parts need not add up.
         let literals = run.map(CmarkNode.literal)
-        let tail = literals.joined()
-        let trimmed = tail[...]
-        guard let close = trimmed.lastIndex(where: { !$0.isWhitespace }), trimmed[close] == "}",
-            let open = trimmed[..<close].lastIndex(of: "{"),
-            !trimmed[trimmed.index(after: open)..<close].contains("}"),
-            let block = AttributeBlock(parsing: trimmed[trimmed.index(after: open)..<close])
+        let tail = literals.joined().unicodeScalars
+        guard let close = tail.lastIndex(where: { !$0.properties.isWhitespace }), tail[close] == "}",
+            let open = tail[..<close].lastIndex(of: "{"),
+            !tail[tail.index(after: open)..<close].contains("}"),
+            let block = AttributeBlock(parsing: Substring(tail[tail.index(after: open)..<close]))
         else { return nil }
 
         // Which node holds the `{`, and where in it.
         var offset = tail.distance(from: tail.startIndex, to: open)
         var owner = 0
-        while offset >= literals[owner].count {
-            offset -= literals[owner].count
+        while offset >= literals[owner].unicodeScalars.count {
+            offset -= literals[owner].unicodeScalars.count
             owner += 1
         }
-        let blockText = trimmed[open...close]
+        let blockText = Substring(tail[open...close])
         guard let last = run.last,
             source.endsWithUnescaped(
                 blockText, line: Int(cmark_node_get_end_line(last)), column: Int(cmark_node_get_end_column(last)))
         else { return nil }
 
         for extra in run[(owner + 1)...] { cmark_node_free(extra) }
-        CmarkNode.setLiteral(run[owner], String(literals[owner].prefix(offset)))
+        CmarkNode.setLiteral(run[owner], String(literals[owner].unicodeScalars.prefix(offset)))
         trimTrailingWhitespace(Array(run[...owner]))
         return block
     }
@@ -48,7 +49,8 @@ enum HeadingAttributes {
     private static func trimTrailingWhitespace(_ run: [OpaquePointer]) {
         for node in run.reversed() {
             let text = CmarkNode.literal(node)
-            let kept = String(text[..<(text.lastIndex(where: { !$0.isWhitespace }).map(text.index(after:)) ?? text.startIndex)])
+            let kept = String(
+                text[..<(text.lastIndex(where: { !$0.isWhitespace }).map(text.index(after:)) ?? text.startIndex)])
             if kept.isEmpty {
                 cmark_node_free(node)
                 continue

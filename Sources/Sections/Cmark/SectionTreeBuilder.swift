@@ -39,17 +39,17 @@ struct SectionTreeBuilder {
     }
 
     func build(_ markdown: Substring) throws(SectionsError) -> Tree {
-        var text = String(markdown)
+        var text = markdown  // the page's own storage: withUTF8 copies nothing
         let root = text.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, cmarkOptions) }
         }
         guard let root else { throw SectionsError(.parserFailed) }
         defer { cmark_node_free(root) }
 
-        let source = SourceLines(text)
+        let source = SourceLines(markdown)
         let blocks = CmarkNode.children(of: root)
         let headings = try readHeadings(blocks, source: source)
-        var slugger = Slugger(reserved: headings.compactMap { $0.attributes?.id })
+        var slugger = Slugger(reserved: headings.compactMap { $0.attributes?.id } + options.reservedIDs)
         var tree = Tree(preamble: .empty, sections: [], links: [])
         var open: [OpenSection] = []  // the chain of sections that the next block belongs to
         var nextHeading = 0
@@ -92,8 +92,14 @@ struct SectionTreeBuilder {
             let heading = Heading(
                 node: node, line: Int(cmark_node_get_start_line(node)) + lineOffset,
                 attributes: HeadingAttributes.extract(from: node, source: source))
+            if let invalid = heading.attributes?.classes.first(where: { !Slugger.isValidClass($0) }) {
+                throw SectionsError(.invalidClass(invalid), line: heading.line)
+            }
             if let id = heading.attributes?.id {
                 guard Slugger.isValidExplicitID(id) else { throw SectionsError(.invalidID(id), line: heading.line) }
+                guard !options.reservedIDs.contains(id) else {
+                    throw SectionsError(.reservedID(id), line: heading.line)
+                }
                 if let first = explicitLines[id] {
                     throw SectionsError(.duplicateID(id, firstLine: first), line: heading.line)
                 }
@@ -143,11 +149,17 @@ struct SectionTreeBuilder {
     }
 
     /// cmark's HTML for the heading's inline content, without the `<hN>` element around it.
+    ///
+    /// Works on UTF-8 bytes: a combining mark right after `<h1>` joins the `>` into one
+    /// `Character`, so a search by `Character` would miss it (a fuzzer found this).
     private func innerHTML(of heading: OpaquePointer) -> String {
         let html = CmarkNode.html(heading, options: cmarkOptions)
-        guard let start = html.firstIndex(of: ">"), let end = html.range(of: "</h", options: .backwards) else {
-            return html
-        }
-        return String(html[html.index(after: start)..<end.lowerBound])
+        let bytes = html.utf8
+        let closing = Array("</h".utf8)
+        guard let start = bytes.firstIndex(of: UInt8(ascii: ">")),
+            let end = bytes.indices.last(where: { bytes[$0...].starts(with: closing) }),
+            start < end
+        else { return html }
+        return String(html[bytes.index(after: start)..<end])
     }
 }
