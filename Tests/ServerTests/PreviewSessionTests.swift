@@ -66,6 +66,10 @@ import Testing
         func finish() async {
             session.stop()
             await task.value
+        }
+
+        deinit {
+            session.stop()  // also when a test failed before finish()
             try? FileManager.default.removeItem(at: root)
         }
     }
