@@ -53,19 +53,21 @@ struct SectionTreeBuilder {
         var tree = Tree(preamble: .empty, sections: [], links: [])
         var open: [OpenSection] = []  // the chain of sections that the next block belongs to
         var nextHeading = 0
+        var run: [OpaquePointer] = []  // blocks since the last heading, rendered together
+        func flush() {
+            guard !run.isEmpty else { return }
+            let html = renderTogether(run)
+            run.removeAll(keepingCapacity: true)
+            if open.isEmpty { tree.preamble.html += html } else { open[open.count - 1].section.body.html += html }
+        }
         for node in blocks {
             let links = collectLinks(in: node)
             guard CmarkNode.isHeading(node) else {
-                let html = CmarkNode.html(node, options: cmarkOptions)
-                if open.isEmpty {
-                    tree.preamble.html += html
-                    tree.links += links
-                } else {
-                    open[open.count - 1].section.body.html += html
-                    open[open.count - 1].links += links
-                }
+                run.append(node)
+                if open.isEmpty { tree.links += links } else { open[open.count - 1].links += links }
                 continue
             }
+            flush()
             let heading = headings[nextHeading]
             nextHeading += 1
             let level = Int(cmark_node_get_heading_level(node))
@@ -79,8 +81,22 @@ struct SectionTreeBuilder {
                 classes: classes.filter { $0 != "draft" }, line: heading.line)
             open.append(OpenSection(section: section, links: links, isDraft: classes.contains("draft")))
         }
+        flush()
         close(while: { _ in true }, open: &open, into: &tree)
         return tree
+    }
+
+    /// cmark's HTML for consecutive top-level blocks in one render: the blocks move under
+    /// a document node of their own, which is rendered and then freed with them. One call
+    /// instead of one per block saves an allocation and a copy per block; the HTML is the
+    /// same, since a document renders its children one after the other.
+    private func renderTogether(_ blocks: [OpaquePointer]) -> String {
+        guard blocks.count > 1, let document = cmark_node_new(CMARK_NODE_DOCUMENT) else {
+            return blocks.map { CmarkNode.html($0, options: cmarkOptions) }.joined()
+        }
+        defer { cmark_node_free(document) }  // and the blocks, which it now owns
+        for block in blocks { _ = cmark_node_append_child(document, block) }
+        return CmarkNode.html(document, options: cmarkOptions)
     }
 
     /// Reads and removes every document-level heading's attribute block, and checks that
