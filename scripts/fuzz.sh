@@ -21,13 +21,17 @@ command -v swift >/dev/null 2>&1 || export PATH="$PATH:/opt/swift/usr/bin"
 seconds="${1:-600}"
 scratch="${FOLDMARK_FUZZ_SCRATCH:-$root/.build-fuzz}"
 artifacts="${FOLDMARK_FUZZ_ARTIFACTS:-$scratch/artifacts}/"
-mkdir -p "$artifacts"
+mkdir -p "$artifacts" "$scratch"
 
-swift build -c debug --package-path Fuzz --scratch-path "$scratch" --product foldmark-fuzz \
+# (The linker warns about every AddressSanitizer symbol it cannot export: noise.)
+if ! swift build -c debug --package-path Fuzz --scratch-path "$scratch" --product foldmark-fuzz \
     -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table \
-    2>&1 | grep -v "Cannot export local symbol" || true
+    > "$scratch/build.log" 2>&1; then
+    grep -v "Cannot export local symbol" "$scratch/build.log" | tail -40 >&2
+    echo "fuzz.sh: the fuzz target did not build" >&2
+    exit 1
+fi
 fuzzer="$scratch/debug/foldmark-fuzz"
-[ -x "$fuzzer" ] || { echo "fuzz.sh: the fuzz target did not build" >&2; exit 1; }
 
 seeds="$(mktemp -d "${TMPDIR:-/tmp}/foldmark-fuzz-seeds.XXXXXX")"
 trap 'rm -rf "$seeds"' EXIT

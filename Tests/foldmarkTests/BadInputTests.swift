@@ -83,6 +83,21 @@ import Testing
         #expect(second.errors == first.errors)
     }
 
+    @Test func renderWarnsAboutInvalidUTF8Too() async throws {
+        let site = try TemporarySite(files: [:])
+        try site.write("page.md", bytes: Array("# A\n\nx".utf8) + [0xC0, 0xAF] + Array("\u{0}\n".utf8))
+        let file = site.root.appending(path: "page.md").path
+        let run = await ToolRun.run(["render", file])
+        #expect(run.status == 0)
+        #expect(
+            run.errors == """
+                \(file):3:2: warning: invalid UTF-8 at byte offset 6 (and 1 more), replaced with U+FFFD
+                \(file):3:4: warning: NUL byte at byte offset 8, replaced with U+FFFD
+
+                """)
+        #expect(BadInput.main(of: run.output).contains("<p>x\u{FFFD}\u{FFFD}\u{FFFD}</p>"))
+    }
+
     @Test func byteOrderMarkIsDroppedBeforeFrontMatter() async throws {
         let site = try TemporarySite(files: ["Content/a.md": "\u{FEFF}---\ntitle: With BOM\n---\n# Heading\n"])
         let run = await ToolRun.run(["build", site.root.path])
@@ -178,10 +193,9 @@ import Testing
 
     // MARK: Files and folders
 
-    @Test func unreadableFileIsAnErrorAndKeepsThePreviousOutput() async throws {
-        try #require(
-            ToolProcess.canRunUnprivileged,
-            "skipped: the tests run as root and setpriv is missing, so no file is unreadable")
+    /// Root reads any file, so when the tests run as root foldmark runs as `nobody`.
+    @Test(.enabled(if: ToolProcess.canRunUnprivileged, "running as root without setpriv: no file is unreadable"))
+    func unreadableFileIsAnErrorAndKeepsThePreviousOutput() async throws {
         let site = try TemporarySite(files: ["Content/index.md": "# Home\n", "Content/secret.md": "# Secret\n"])
         try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: site.root.path)
         let out = site.root.appending(path: "out")
@@ -196,15 +210,16 @@ import Testing
         #expect(try BadInput.snapshot(out) == before)
     }
 
-    @Test func unlistableFolderIsAnError() async throws {
-        try #require(ToolProcess.canRunUnprivileged, "skipped: the tests run as root and setpriv is missing")
+    @Test(.enabled(if: ToolProcess.canRunUnprivileged, "running as root without setpriv: every folder is listable"))
+    func unlistableFolderIsAnError() async throws {
         let site = try TemporarySite(files: ["Content/index.md": "# Home\n", "Content/guide/a.md": "# A\n"])
         let out = site.root.appending(path: "out")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: out.path)
         try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: site.root.path)
-        try FileManager.default.setAttributes(
-            [.posixPermissions: 0o000], ofItemAtPath: site.root.appending(path: "Content/guide").path)
+        let guide = site.root.appending(path: "Content/guide").path
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: guide)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: guide) }
         let run = try ToolProcess.run(["build", site.root.path, "--out", out.path], unprivileged: true)
         #expect(run.status == 1)
         #expect(run.errors == "Content/guide/: error: cannot list the folder: Permission denied\n" + Self.failed)
@@ -281,13 +296,17 @@ import Testing
 
     // MARK: Output
 
-    @Test func unwritableOutputFolderIsAnErrorAndKeepsIt() async throws {
-        try #require(ToolProcess.canRunUnprivileged, "skipped: the tests run as root and setpriv is missing")
+    @Test(.enabled(if: ToolProcess.canRunUnprivileged, "running as root without setpriv: every folder is writable"))
+    func unwritableOutputFolderIsAnErrorAndKeepsIt() async throws {
         let site = try TemporarySite(files: ["Content/index.md": "# Home\n"])
         let out = site.root.appending(path: "out")
         #expect(await ToolRun.run(["build", site.root.path, "--out", out.path]).status == 0)
         let before = try BadInput.snapshot(out)
         try site.write("Content/index.md", "# Changed\n")
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o444], ofItemAtPath: out.appending(path: ".foldmark-lock").path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: out.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: out.path) }
         let run = try ToolProcess.run(["build", site.root.path, "--out", out.path], unprivileged: true)
         #expect(run.status == 1)
         #expect(
@@ -298,8 +317,8 @@ import Testing
     /// A write that fails in the middle of a build, as on a full disk: every write past
     /// 256 KiB fails (RLIMIT_FSIZE), so the big page added for the second build cannot be
     /// staged. Works for any user, unlike a real full file system (see the next test).
-    @Test func writeFailureMidBuildKeepsThePreviousOutput() async throws {
-        try #require(ToolProcess.executable != nil, "skipped: no foldmark executable beside the tests")
+    @Test(.enabled(if: ToolProcess.executable != nil, "no foldmark executable beside the tests"))
+    func writeFailureMidBuildKeepsThePreviousOutput() async throws {
         let site = try TemporarySite(files: ["Content/index.md": "# Home\n", "Content/a.md": "# A\n"])
         let out = site.root.appending(path: "out")
         #expect(try ToolProcess.run(["build", site.root.path, "--out", out.path], fileSizeLimit: 256).status == 0)
@@ -316,13 +335,15 @@ import Testing
     }
 
     /// The same on a real full file system: a 2 MiB tmpfs, which only root can mount.
-    @Test func fullDiskKeepsThePreviousOutput() async throws {
-        try #require(ToolProcess.isRoot, "skipped: mounting a small tmpfs needs root")
+    @Test(.enabled(if: ToolProcess.isRoot, "mounting a small tmpfs needs root"))
+    func fullDiskKeepsThePreviousOutput() async throws {
         let mount = FileManager.default.temporaryDirectory.appending(path: "foldmark-full-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: mount, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: mount) }
-        let mounted = try BadInput.shell("mount -t tmpfs -o size=2m foldmark-test '\(mount.path)'")
-        try #require(mounted == 0, "skipped: this system does not let root mount a tmpfs")
+        guard try BadInput.shell("mount -t tmpfs -o size=2m foldmark-test '\(mount.path)'") == 0 else {
+            print("fullDiskKeepsThePreviousOutput: skipped, this system does not let root mount a tmpfs")
+            return
+        }
         defer { _ = try? BadInput.shell("umount '\(mount.path)'") }
 
         let site = try TemporarySite(files: ["Content/index.md": "# Home\n", "Content/a.md": "# A\n"])

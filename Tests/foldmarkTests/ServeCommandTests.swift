@@ -48,7 +48,9 @@ import Testing
         let errors = CapturedOutput()
         let tool = CommandLineTool(standardOutput: output.stream, standardError: errors.stream)
         let run = Task { await tool.run(["serve", site.root.path, "--port", "0"]) }
-        let deadline = ContinuousClock.now + .seconds(20)
+        // Generous: under AddressSanitizer, with every suite running at once, the first
+        // build alone has taken over 20 s.
+        let deadline = ContinuousClock.now + .seconds(120)
         while !output.text.contains("with live reload; press Ctrl-C to stop") {
             try #require(ContinuousClock.now < deadline, "no address printed: \(output.text) \(errors.text)")
             try await Task.sleep(for: .milliseconds(20))
