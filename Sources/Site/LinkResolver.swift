@@ -29,7 +29,11 @@ struct LinkResolver: Sendable {
 
     /// What `url`, written in the page at `source`, points at.
     func target(of url: String, from source: String) -> Target {
-        let parts = Self.split(url)
+        target(of: Self.split(url), from: source)
+    }
+
+    /// ``target(of:from:)`` for a destination already split by ``split(_:)``.
+    private func target(of parts: (path: String, fragment: String?, suffix: String), from source: String) -> Target {
         if Self.isExternal(parts.path) { return .external }
         if parts.path.isEmpty {
             return parts.fragment.map { .sameDocument(fragment: $0) } ?? .page(source: source, fragment: nil)
@@ -52,8 +56,8 @@ struct LinkResolver: Sendable {
 
     /// The destination the page should use instead of `url`.
     func rewrite(_ url: String, from source: String) -> String {
-        let parts = Self.split(url)
-        let target = target(of: url, from: source)
+        let parts = Self.split(url)  // once: rewriting runs for every link of every page
+        let target = target(of: parts, from: source)
         if target == .external { return url }
         var path = parts.path
         switch target {

@@ -217,7 +217,7 @@ struct PagePass: Sendable {
             let page = SitePage(
                 kind: .markdown(source: source), output: output, title: record.title,
                 order: document.frontMatter.order, document: SitePage.skeleton(of: document),
-                sectionIDs: Set(document.allSections.map(\.id)), links: document.links)
+                sectionIDs: Set(record.headings.map(\.id)), links: document.links)
             return .page(page, record, reused: false, times)
         } catch {
             return .failed(error)
