@@ -27,37 +27,26 @@ struct BuildArguments: Equatable {
 
     /// `allowsOutput` is false for `check`, which keeps no output.
     init(parsing arguments: [String], allowsOutput: Bool = true) throws(UsageError) {
-        var sawSite = false
-        var index = 0
-        func value(for option: String) throws(UsageError) -> String {
-            index += 1
-            guard index < arguments.count else { throw UsageError("\(option) needs a value") }
-            return arguments[index]
-        }
-        while index < arguments.count {
-            let argument = arguments[index]
+        var list = ArgumentList(arguments)
+        while let argument = list.next() {
             switch argument {
-            case "--out" where allowsOutput, "-o" where allowsOutput: output = try value(for: argument)
+            case "--out" where allowsOutput, "-o" where allowsOutput: output = try list.value(for: argument)
             case _ where argument.hasPrefix("--out=") && allowsOutput: output = String(argument.dropFirst(6))
-            case "--base-url": baseURL = try value(for: argument)
+            case "--base-url": baseURL = try list.value(for: argument)
             case _ where argument.hasPrefix("--base-url="): baseURL = String(argument.dropFirst(11))
             case "--drafts": includesDrafts = true
             case "--strict": isStrict = true
             case "--json": printsJSON = true
             case "--quiet", "-q": isQuiet = true
             case "--jobs", "-j":
-                let count = try value(for: argument)
+                let count = try list.value(for: argument)
                 guard let number = Int(count), number > 0 else { throw UsageError("--jobs needs a positive number") }
                 jobs = number
-            case _ where argument.hasPrefix("-") && argument != "-":
-                throw UsageError("unknown option '\(argument)'")
             default:
-                guard !sawSite else { throw UsageError("one site folder only, got '\(site)' and '\(argument)'") }
-                site = argument
-                sawSite = true
+                try list.takeSite(argument)
             }
-            index += 1
         }
+        site = list.site ?? site
         if let baseURL, !baseURL.isEmpty, !SiteConfig.isWebURL(baseURL) {
             throw UsageError("--base-url must start with http:// or https://, got '\(baseURL)'")
         }

@@ -21,38 +21,27 @@ struct ServeArguments: Equatable {
     }
 
     init(parsing arguments: [String]) throws(UsageError) {
-        var sawSite = false
-        var index = 0
-        func value(for option: String) throws(UsageError) -> String {
-            index += 1
-            guard index < arguments.count else { throw UsageError("\(option) needs a value") }
-            return arguments[index]
-        }
+        var list = ArgumentList(arguments)
         func parsePort(_ text: String) throws(UsageError) -> UInt16 {
             guard let port = UInt16(text) else {
                 throw UsageError("--port needs a number from 0 to 65535, got '\(text)'")
             }
             return port
         }
-        while index < arguments.count {
-            let argument = arguments[index]
+        while let argument = list.next() {
             switch argument {
-            case "--port", "-p": port = try parsePort(try value(for: argument))
+            case "--port", "-p": port = try parsePort(try list.value(for: argument))
             case _ where argument.hasPrefix("--port="): port = try parsePort(String(argument.dropFirst(7)))
-            case "--host": host = try value(for: argument)
+            case "--host": host = try list.value(for: argument)
             case _ where argument.hasPrefix("--host="): host = String(argument.dropFirst(7))
-            case "--out", "-o": output = try value(for: argument)
+            case "--out", "-o": output = try list.value(for: argument)
             case _ where argument.hasPrefix("--out="): output = String(argument.dropFirst(6))
             case "--drafts": includesDrafts = true
-            case _ where argument.hasPrefix("-") && argument != "-":
-                throw UsageError("unknown option '\(argument)'")
             default:
-                guard !sawSite else { throw UsageError("one site folder only, got '\(site)' and '\(argument)'") }
-                site = argument
-                sawSite = true
+                try list.takeSite(argument)
             }
-            index += 1
         }
+        site = list.site ?? site
         guard !host.isEmpty else { throw UsageError("--host needs a host name or address") }
     }
 }
