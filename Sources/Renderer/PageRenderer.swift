@@ -34,8 +34,8 @@ public struct PageRenderer: Sendable {
                 message: error.message)
         }
         layoutIDs = theme.fixedIDs
-        css = Minifier.css(theme.files[Theme.styleFile]!)
-        script = Minifier.javaScript(theme.files[Theme.scriptFile]!)
+        css = Minifier.css(theme.stylesheet)
+        script = Minifier.javaScript(theme.script)
     }
 
     /// `section.html` is included as `{{> section}}`.

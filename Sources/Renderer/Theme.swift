@@ -7,9 +7,9 @@ public struct Theme: Sendable, Hashable {
     public static let layoutFile = "page.html"
     /// The partial for one section, included as `{{> section}}`; it may include itself.
     public static let sectionFile = "section.html"
-    /// Inlined into every page as `{{{css}}}`.
+    /// Inlined into every page as `{{{css}}}`, followed by the theme's other `.css` files.
     public static let styleFile = "style.css"
-    /// Inlined into every page as `{{{script}}}`.
+    /// Inlined into every page as `{{{script}}}`, followed by the theme's other `.js` files.
     public static let scriptFile = "script.js"
     public static let requiredFiles = [layoutFile, sectionFile, styleFile, scriptFile]
 
@@ -22,6 +22,18 @@ public struct Theme: Sendable, Hashable {
     /// This theme with `overrides` replacing files of the same name.
     public func overriding(with overrides: [String: String]) -> Theme {
         Theme(files: files.merging(overrides) { _, new in new })
+    }
+
+    /// Every stylesheet of the theme in one: `style.css`, then the other `.css` files by
+    /// name, so that a feature's styles can live in a file of their own.
+    public var stylesheet: String { joined(first: Self.styleFile, suffix: ".css") }
+
+    /// Every script of the theme in one: `script.js`, then the other `.js` files by name.
+    public var script: String { joined(first: Self.scriptFile, suffix: ".js") }
+
+    private func joined(first: String, suffix: String) -> String {
+        let others = files.keys.filter { $0.hasSuffix(suffix) && $0 != first }.sorted()
+        return ([first] + others).compactMap { files[$0] }.joined(separator: "\n")
     }
 
     /// The ids that the theme's HTML templates write literally (`id="content"`), which
