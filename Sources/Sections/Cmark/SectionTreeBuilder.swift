@@ -47,6 +47,7 @@ struct SectionTreeBuilder {
         defer { cmark_node_free(root) }
 
         let source = SourceLines(markdown)
+        MarkdownExtensions.apply(to: root, source: source, cmarkOptions: cmarkOptions)
         let blocks = CmarkNode.children(of: root)
         let headings = try readHeadings(blocks, source: source)
         var slugger = Slugger(reserved: headings.compactMap { $0.attributes?.id } + options.reservedIDs)

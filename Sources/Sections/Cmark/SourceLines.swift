@@ -21,6 +21,20 @@ final class SourceLines {
         self.text = text
     }
 
+    var lineCount: Int { lineStarts.count }
+
+    /// Line `line` (1-based) without its line ending, or nil past the end.
+    func line(_ line: Int) -> Substring? {
+        guard line >= 1, line <= lineStarts.count else { return nil }
+        let utf8 = text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: lineStarts[line - 1])
+        var end = line < lineStarts.count ? utf8.index(utf8.startIndex, offsetBy: lineStarts[line]) : utf8.endIndex
+        // Step back over the line ending: LF, CR LF or a lone CR.
+        if end > start, utf8[utf8.index(before: end)] == UInt8(ascii: "\n") { end = utf8.index(before: end) }
+        if end > start, utf8[utf8.index(before: end)] == UInt8(ascii: "\r") { end = utf8.index(before: end) }
+        return text[start..<end]
+    }
+
     /// Whether line `line`, up to and including byte `column` (trailing blanks ignored),
     /// ends with `suffix` verbatim, preceded by an even number of backslashes.
     func endsWithUnescaped(_ suffix: Substring, line: Int, column: Int) -> Bool {

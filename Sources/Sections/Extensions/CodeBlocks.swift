@@ -1,0 +1,5 @@
+internal import CCmark
+
+enum CodeBlocks {
+    static func apply(to root: OpaquePointer) {}
+}

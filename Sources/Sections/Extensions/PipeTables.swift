@@ -1,0 +1,5 @@
+internal import CCmark
+
+enum PipeTables {
+    static func apply(to root: OpaquePointer, source: SourceLines, cmarkOptions: Int32) {}
+}
