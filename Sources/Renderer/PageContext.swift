@@ -21,6 +21,10 @@ public struct PageContext: Sendable, Hashable {
     public var next: PageLink?
     /// Section levels up to this one appear in the table of contents.
     public var tocDepth: Int
+    /// Whether the page keeps the reader's open sections in the browser's storage.
+    public var remembersFolds: Bool = true
+    /// Whether the page shows the search box (the site wrote a search index).
+    public var hasSearch: Bool = false
 
     public init(
         siteTitle: String = "", language: String = "en", fallbackTitle: String = "", rootPath: String = "",

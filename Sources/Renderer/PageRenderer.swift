@@ -87,6 +87,8 @@ public struct PageRenderer: Sendable {
             "hasNavigation": .bool(!context.navigation.isEmpty),
             "breadcrumbs": .list(context.breadcrumbs.map(Self.value(for:))),
             "hasBreadcrumbs": .bool(!context.breadcrumbs.isEmpty),
+            "search": .bool(context.hasSearch),
+            "rememberFolds": .bool(context.remembersFolds),
             "hasPager": .bool(context.previous != nil || context.next != nil),
             "previous": context.previous.map(Self.value(for:)) ?? .null,
             "next": context.next.map(Self.value(for:)) ?? .null,

@@ -32,9 +32,9 @@ public struct Document: Hashable, Sendable {
         let frontMatter = try split.yaml.map { yaml throws(SectionsError) in
             try FrontMatter(yaml: yaml, firstLine: 2)
         } ?? FrontMatter()
-        let collapsedByDefault = frontMatter.collapsed ?? options.collapsedByDefault
         let builder = SectionTreeBuilder(
-            options: options, collapsedByDefault: collapsedByDefault, lineOffset: split.bodyLineOffset,
+            options: options, foldRules: FoldRules(frontMatter) ?? options.foldRules,
+            isAccordion: frontMatter.accordion ?? false, lineOffset: split.bodyLineOffset,
             rewriteLink: rewritingLinks)
         let tree = try builder.build(split.body)
         self.init(frontMatter: frontMatter, preamble: tree.preamble, sections: tree.sections, links: tree.links)

@@ -7,6 +7,11 @@ public struct FrontMatter: Hashable, Sendable {
     public var description: String?
     /// The page's default for sections without `.collapsed` or `.open`.
     public var collapsed: Bool?
+    /// The page's fold rules besides `collapsed` (see ``FoldRules``).
+    public var foldFromLevel: Int?
+    public var foldLongerThan: Int?
+    /// Every group of sibling sections on the page opens one section at a time.
+    public var accordion: Bool?
     /// Sort key in navigation; lower comes first.
     public var order: Double?
     public var isDraft: Bool
@@ -57,9 +62,19 @@ public struct FrontMatter: Hashable, Sendable {
             guard let number = value.number, number.isFinite else { throw invalid("order", "a number") }
             order = number
         }
+        func count(_ key: String, _ range: ClosedRange<Int>, _ expected: String) throws(SectionsError) -> Int? {
+            guard let value = root[key], !value.isNull else { return nil }
+            guard let number = value.number, let count = Int(exactly: number), range.contains(count) else {
+                throw invalid(key, expected)
+            }
+            return count
+        }
         try self.init(
             title: text("title"), description: text("description"), collapsed: flag("collapsed"), order: order,
             isDraft: flag("draft") ?? false, values: pairs)
+        foldFromLevel = try count("fold_from_level", 1...6, "a heading level from 1 to 6")
+        foldLongerThan = try count("fold_longer_than", 0...Int(Int32.max), "a number of words (0 or more)")
+        accordion = try flag("accordion")
         self.yaml = yaml
     }
 

@@ -6,8 +6,15 @@ public struct ParseOptions: Hashable, Sendable {
     public var allowsRawHTML: Bool
     /// Typographic quotes and dashes.
     public var usesSmartPunctuation: Bool
-    /// Whether sections start closed when neither the heading nor the page says otherwise.
-    public var collapsedByDefault: Bool
+    /// The site's rules for which sections start closed; a page's front matter may
+    /// replace them (see ``FoldRules``).
+    public var foldRules: FoldRules
+
+    /// Whether every section starts closed when neither the heading nor the page says otherwise.
+    public var collapsedByDefault: Bool {
+        get { foldRules.collapsed }
+        set { foldRules.collapsed = newValue }
+    }
 
     /// Whether sections marked `{.draft}` are kept; they are left out, with everything
     /// under them, otherwise.
@@ -20,11 +27,11 @@ public struct ParseOptions: Hashable, Sendable {
 
     public init(
         allowsRawHTML: Bool = false, usesSmartPunctuation: Bool = false, collapsedByDefault: Bool = false,
-        includesDrafts: Bool = false, reservedIDs: Set<String> = []
+        foldRules: FoldRules? = nil, includesDrafts: Bool = false, reservedIDs: Set<String> = []
     ) {
+        self.foldRules = foldRules ?? FoldRules(collapsed: collapsedByDefault)
         self.allowsRawHTML = allowsRawHTML
         self.usesSmartPunctuation = usesSmartPunctuation
-        self.collapsedByDefault = collapsedByDefault
         self.includesDrafts = includesDrafts
         self.reservedIDs = reservedIDs
     }

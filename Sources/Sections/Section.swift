@@ -13,8 +13,13 @@ public struct Section: Hashable, Sendable {
     /// Unique within the page: the `{#id}` of the heading's attribute block, else a slug.
     public var id: String
     /// Whether the section starts closed: `.collapsed` / `.open` on the heading, else the
-    /// page's `collapsed` front matter, else the site default.
+    /// page's fold rules, else the site's (see ``FoldRules``).
     public var isCollapsed: Bool
+    /// The words of the section's text, its subsections included.
+    public var wordCount: Int
+    /// The `name` shared by the sections of an accordion, which open one at a time:
+    /// the parent's id for the children of an `{.accordion}` heading.
+    public var accordion: String?
     /// The classes of the heading's attribute block other than `collapsed` and `open`.
     public var classes: [String]
     /// The blocks between the heading and its first child, as HTML rendered by cmark.
@@ -25,8 +30,11 @@ public struct Section: Hashable, Sendable {
 
     public init(
         level: Int, title: String, titleHTML: HTMLFragment, id: String, isCollapsed: Bool = false,
-        classes: [String] = [], body: HTMLFragment = .empty, children: [Section] = [], line: Int = 1
+        classes: [String] = [], body: HTMLFragment = .empty, children: [Section] = [], line: Int = 1,
+        wordCount: Int = 0, accordion: String? = nil
     ) {
+        self.wordCount = wordCount
+        self.accordion = accordion
         self.level = level
         self.title = title
         self.titleHTML = titleHTML

@@ -234,6 +234,8 @@ struct PagePass: Sendable {
             siteTitle: site.config.title, language: site.config.language, fallbackTitle: page.title,
             rootPath: OutputPath.rootPath(of: page.output), canonicalURL: baseURL.map { $0 + page.output },
             tocDepth: site.config.tocDepth)
+        context.remembersFolds = site.config.remembersFolds
+        context.hasSearch = site.config.hasSearch
         if let position, !Self.isNotFoundPage(page) {
             context.navigation = navigation.navigation(for: position)
             context.breadcrumbs = navigation.breadcrumbs(for: position)

@@ -6,6 +6,7 @@ public struct SiteConfig: Sendable, Hashable {
     public static let fileName = "foldmark.yml"
     static let knownKeys: Set<String> = [
         "title", "description", "language", "unsafe", "collapsed", "base_url", "toc_depth",
+        "fold_from_level", "fold_longer_than", "remember_folds", "search",
     ]
 
     public var title: String
@@ -21,11 +22,23 @@ public struct SiteConfig: Sendable, Hashable {
     public var baseURL: String?
     /// Sections of this level or higher appear in the table of contents.
     public var tocDepth: Int
+    /// The site's fold rules besides `collapsed` (see ``FoldRules``).
+    public var foldFromLevel: Int?
+    public var foldLongerThan: Int?
+    /// Whether pages remember which sections a reader opened (in the browser's storage).
+    public var remembersFolds: Bool
+    /// Whether the site has a search box and a search index.
+    public var hasSearch: Bool
 
     public init(
         title: String = "", description: String? = nil, language: String = "en", allowsRawHTML: Bool = false,
-        collapsedByDefault: Bool = false, baseURL: String? = nil, tocDepth: Int = 3
+        collapsedByDefault: Bool = false, baseURL: String? = nil, tocDepth: Int = 3, foldFromLevel: Int? = nil,
+        foldLongerThan: Int? = nil, remembersFolds: Bool = true, hasSearch: Bool = true
     ) {
+        self.foldFromLevel = foldFromLevel
+        self.foldLongerThan = foldLongerThan
+        self.remembersFolds = remembersFolds
+        self.hasSearch = hasSearch
         self.title = title
         self.description = description
         self.language = language
@@ -87,6 +100,17 @@ public struct SiteConfig: Sendable, Hashable {
             }
             tocDepth = level
         }
+        func count(_ key: String, _ range: ClosedRange<Int>, _ expected: String) throws(SiteError) -> Int? {
+            guard let value = value(key) else { return nil }
+            guard let number = value.number, let count = Int(exactly: number), range.contains(count) else {
+                throw SiteError(file: file, line: line(key), message: "'\(key)' must be \(expected)")
+            }
+            return count
+        }
+        foldFromLevel = try count("fold_from_level", 1...6, "a heading level from 1 to 6")
+        foldLongerThan = try count("fold_longer_than", 0...Int(Int32.max), "a number of words (0 or more)")
+        remembersFolds = try flag("remember_folds") ?? true
+        hasSearch = try flag("search") ?? true
         for pair in pairs where !Self.knownKeys.contains(pair.key) {
             warnings.append(SiteError(file: file, line: pair.line, message: "unknown key '\(pair.key)'", severity: .warning))
         }
@@ -100,6 +124,9 @@ public struct SiteConfig: Sendable, Hashable {
     }
 
     var parseOptions: ParseOptions {
-        ParseOptions(allowsRawHTML: allowsRawHTML, collapsedByDefault: collapsedByDefault)
+        ParseOptions(
+            allowsRawHTML: allowsRawHTML,
+            foldRules: FoldRules(
+                collapsed: collapsedByDefault, fromLevel: foldFromLevel, longerThan: foldLongerThan))
     }
 }

@@ -6,7 +6,10 @@ internal import CCmark
 /// ``build(_:)``; nothing that outlives the call points into it.
 struct SectionTreeBuilder {
     var options: ParseOptions
-    var collapsedByDefault: Bool
+    /// The page's fold rules, or the site's when the page sets none.
+    var foldRules: FoldRules
+    /// The page's `accordion: true`: every group of siblings opens one at a time.
+    var isAccordion: Bool
     /// Lines of the file before the Markdown body (the front matter), added to cmark's lines.
     var lineOffset: Int
     var rewriteLink: (@Sendable (String) -> String)?
@@ -36,7 +39,12 @@ struct SectionTreeBuilder {
         var section: Section
         var links: [Link]
         var isDraft: Bool
+        /// `.collapsed` or `.open` on the heading, which overrides the fold rules.
+        var collapsed: Bool?
     }
+
+    /// The accordion name of the page's top-level sections under `accordion: true`.
+    static let topLevelAccordion = "fm-accordion"
 
     func build(_ markdown: Substring) throws(SectionsError) -> Tree {
         var text = markdown  // the page's own storage: withUTF8 copies nothing
@@ -59,7 +67,12 @@ struct SectionTreeBuilder {
             guard !run.isEmpty else { return }
             let html = renderTogether(run)
             run.removeAll(keepingCapacity: true)
-            if open.isEmpty { tree.preamble.html += html } else { open[open.count - 1].section.body.html += html }
+            if open.isEmpty {
+                tree.preamble.html += html
+            } else {
+                open[open.count - 1].section.body.html += html
+                open[open.count - 1].section.wordCount += FoldRules.words(inHTML: html)
+            }
         }
         for node in blocks {
             let links = collectLinks(in: node)
@@ -78,13 +91,28 @@ struct SectionTreeBuilder {
             let section = Section(
                 level: level, title: title, titleHTML: HTMLFragment(trusted: innerHTML(of: node)),
                 id: heading.attributes?.id ?? slugger.uniqueSlug(for: title),
-                isCollapsed: heading.attributes?.collapsed ?? collapsedByDefault,
-                classes: classes.filter { $0 != "draft" }, line: heading.line)
-            open.append(OpenSection(section: section, links: links, isDraft: classes.contains("draft")))
+                classes: classes.filter { $0 != "draft" }, line: heading.line,
+                wordCount: FoldRules.words(inHTML: title))
+            open.append(
+                OpenSection(
+                    section: section, links: links, isDraft: classes.contains("draft"),
+                    collapsed: heading.attributes?.collapsed))
         }
         flush()
         close(while: { _ in true }, open: &open, into: &tree)
+        if isAccordion { Self.formAccordion(&tree.sections, name: Self.topLevelAccordion) }
         return tree
+    }
+
+    /// Makes `sections` siblings of one accordion. The fold rules still say which start
+    /// open, but only the first of those does: the browser would close the others anyway.
+    private static func formAccordion(_ sections: inout [Section], name: String) {
+        var hasOpen = false
+        for index in sections.indices {
+            sections[index].accordion = name
+            sections[index].isCollapsed = hasOpen || sections[index].isCollapsed
+            if !sections[index].isCollapsed { hasOpen = true }
+        }
     }
 
     /// cmark's HTML for consecutive top-level blocks in one render: the blocks move under
@@ -130,9 +158,18 @@ struct SectionTreeBuilder {
     /// Pops open sections while `condition` holds, attaching each to its parent (or to the
     /// roots). A draft section is dropped with all it holds unless drafts are included.
     private func close(while condition: (OpenSection) -> Bool, open: inout [OpenSection], into tree: inout Tree) {
-        while let last = open.last, condition(last) {
+        while var last = open.last, condition(last) {
             open.removeLast()
             if last.isDraft && !options.includesDrafts { continue }
+            // Children are closed first, so the counts and accordions below them are final.
+            var section = last.section
+            section.wordCount += section.children.reduce(0) { $0 + $1.wordCount }
+            section.isCollapsed =
+                last.collapsed ?? foldRules.startsCollapsed(level: section.level, words: section.wordCount)
+            if isAccordion || section.classes.contains("accordion") {
+                Self.formAccordion(&section.children, name: section.id)
+            }
+            last.section = section
             if open.isEmpty {
                 tree.sections.append(last.section)
                 tree.links += last.links

@@ -1,0 +1,61 @@
+/// Which sections start closed when their heading says neither `{.collapsed}` nor `{.open}`.
+///
+/// A site sets them in `foldmark.yml`, a page in its front matter with the same keys. The
+/// most specific setting wins as a whole: a page that sets any of `collapsed`,
+/// `fold_from_level` or `fold_longer_than` replaces the site's rules with its own, and a
+/// heading's `{.collapsed}` or `{.open}` overrides both.
+public struct FoldRules: Hashable, Sendable {
+    /// Every section starts closed.
+    public var collapsed: Bool
+    /// Sections of this level or deeper (`3` for `###` and below) start closed.
+    public var fromLevel: Int?
+    /// Sections with more than this many words, their subsections included, start closed.
+    public var longerThan: Int?
+
+    public init(collapsed: Bool = false, fromLevel: Int? = nil, longerThan: Int? = nil) {
+        self.collapsed = collapsed
+        self.fromLevel = fromLevel
+        self.longerThan = longerThan
+    }
+
+    /// The rules a page's front matter sets, if it sets any.
+    init?(_ frontMatter: FrontMatter) {
+        guard frontMatter.collapsed != nil || frontMatter.foldFromLevel != nil || frontMatter.foldLongerThan != nil
+        else { return nil }
+        self.init(
+            collapsed: frontMatter.collapsed ?? false, fromLevel: frontMatter.foldFromLevel,
+            longerThan: frontMatter.foldLongerThan)
+    }
+
+    public func startsCollapsed(level: Int, words: Int) -> Bool {
+        if collapsed { return true }
+        if let fromLevel, level >= fromLevel { return true }
+        if let longerThan, words > longerThan { return true }
+        return false
+    }
+
+    /// The number of words in `html`'s text: runs of characters that are neither white
+    /// space nor inside a tag. Counted on bytes, since the HTML of a page can be large.
+    static func words(inHTML html: String) -> Int {
+        var count = 0
+        var inTag = false
+        var inWord = false
+        for byte in html.utf8 {
+            switch byte {
+            case UInt8(ascii: "<"):
+                inTag = true
+                inWord = false
+            case UInt8(ascii: ">") where inTag:
+                inTag = false
+            case _ where inTag:
+                continue
+            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                inWord = false
+            default:
+                if !inWord { count += 1 }
+                inWord = true
+            }
+        }
+        return count
+    }
+}
