@@ -1,10 +1,17 @@
-// foldmark: deep links, print and expand/collapse for the <details> sections of a page.
+// foldmark: deep links, shared and remembered folds, print, expand/collapse for the
+// <details> sections of a page.
 // Sections fold without this script; it only adds what needs JavaScript.
 (function () {
   "use strict";
   function sections() {
     return Array.prototype.slice.call(document.querySelectorAll("details.fm-section"));
   }
+  function isSection(node) {
+    return node && node.tagName === "DETAILS" && node.classList.contains("fm-section");
+  }
+  // What the page opens by itself, before the reader, a shared link or a stored state.
+  var defaults = {};
+  sections().forEach(function (section) { defaults[section.id] = section.open; });
 
   // Opens every <details> around the element with this id (and the element itself if it
   // is a section), then scrolls to it.
@@ -23,19 +30,146 @@
     try { return decodeURIComponent(id); } catch (error) { return id; }
   }
 
-  window.addEventListener("hashchange", function () { reveal(idFromHash(location.hash)); });
-  // A link to the hash already in the address bar fires no hashchange: reveal on click.
-  document.addEventListener("click", function (event) {
-    var link = event.target.closest && event.target.closest("a[href^='#']");
-    if (link && idFromHash(link.getAttribute("href")) === idFromHash(location.hash)) {
-      reveal(idFromHash(location.hash));
-    }
-  });
-  if (location.hash) reveal(idFromHash(location.hash));
-
   function setAll(open) {
     sections().forEach(function (section) { section.open = open; });
   }
+  // A section and every section inside it.
+  function setTree(section, open) {
+    section.open = open;
+    Array.prototype.forEach.call(section.querySelectorAll("details.fm-section"), function (inner) {
+      inner.open = open;
+    });
+  }
+
+  // The sections a reader sees open: open, inside open sections only.
+  function visiblyOpen() {
+    return sections().filter(function (section) {
+      for (var node = section; node; node = node.parentElement) {
+        if (node.tagName === "DETAILS" && !node.open) return false;
+      }
+      return true;
+    }).map(function (section) { return section.id; });
+  }
+  // Opens exactly these sections (and what holds them); every other section closes.
+  function openOnly(ids) {
+    var wanted = {};
+    ids.forEach(function (id) { wanted[id] = true; });
+    sections().forEach(function (section) { section.open = false; });
+    ids.forEach(function (id) {
+      var section = document.getElementById(id);
+      if (!isSection(section)) return;
+      for (var node = section; node; node = node.parentElement) {
+        if (isSection(node)) node.open = true;
+      }
+    });
+  }
+
+  // `?open=a,b` in the address: the ids as written, comma-separated, each URI-encoded.
+  function sharedOpenIDs() {
+    var match = /(?:^|[?&])open=([^&#]*)/.exec(location.search);
+    if (!match) return null;
+    return match[1].split(",").filter(Boolean).map(function (part) {
+      try { return decodeURIComponent(part.replace(/\+/g, " ")); } catch (error) { return part; }
+    });
+  }
+  function shareURL() {
+    var ids = visiblyOpen().map(encodeURIComponent).join(",");
+    var search = location.search.replace(/^\?/, "").split("&").filter(function (pair) {
+      return pair && pair.indexOf("open=") !== 0;
+    });
+    search.push("open=" + ids);
+    return location.href.split(/[?#]/)[0] + "?" + search.join("&") + location.hash;
+  }
+
+  // The reader's folds are kept per page, as the sections that differ from the page's
+  // defaults, with the hash of the page's source: when the page changes, the state expires.
+  var main = document.getElementById("content");
+  var pageHash = main ? main.getAttribute("data-fm-hash") || "" : "";
+  var remember = document.body.getAttribute("data-fm-remember") !== "off";
+  var storageKey = "foldmark:folds:" + location.pathname;
+  function stored() {
+    try {
+      var state = JSON.parse(localStorage.getItem(storageKey) || "null");
+      return state && state.hash === pageHash && Array.isArray(state.toggled) ? state.toggled : null;
+    } catch (error) { return null; }
+  }
+  var saving = null;
+  function save() {
+    saving = null;
+    var toggled = sections().filter(function (section) {
+      return section.open !== defaults[section.id];
+    }).map(function (section) { return section.id; });
+    try {
+      if (toggled.length) localStorage.setItem(storageKey, JSON.stringify({ hash: pageHash, toggled: toggled }));
+      else localStorage.removeItem(storageKey);
+    } catch (error) { /* storage full or switched off: folds are simply not kept */ }
+  }
+
+  var shared = sharedOpenIDs();
+  if (shared) {
+    openOnly(shared);
+  } else if (remember) {
+    (stored() || []).forEach(function (id) {
+      var section = document.getElementById(id);
+      if (isSection(section)) section.open = !defaults[id];
+    });
+  }
+  if (location.hash) reveal(idFromHash(location.hash));
+  if (remember) {
+    // toggle does not bubble; a capturing listener still sees it.
+    document.addEventListener("toggle", function (event) {
+      if (isSection(event.target) && !saving) saving = setTimeout(save, 100);
+    }, true);
+  }
+
+  window.addEventListener("hashchange", function () { reveal(idFromHash(location.hash)); });
+  document.addEventListener("click", function (event) {
+    var target = event.target;
+    if (!target.closest) return;
+    // A link to the hash already in the address bar fires no hashchange: reveal on click.
+    var link = target.closest("a[href^='#']");
+    if (link && idFromHash(link.getAttribute("href")) === idFromHash(location.hash)) {
+      reveal(idFromHash(location.hash));
+    }
+    // Alt-click (Option-click) on a section's heading opens or closes all of it.
+    var summary = target.closest("summary");
+    if (event.altKey && summary && isSection(summary.parentElement) && !target.closest("a")) {
+      event.preventDefault();
+      setTree(summary.parentElement, !summary.parentElement.open);
+    }
+    // The button at the end of a long section folds it and goes back to its heading.
+    var end = target.closest(".fm-fold-end");
+    if (end) {
+      var section = end.closest("details.fm-section");
+      var heading = section.querySelector("summary");
+      section.open = false;
+      heading.focus({ preventScroll: true });
+      if (heading.getBoundingClientRect().top < 0) heading.scrollIntoView();
+    }
+  });
+  Array.prototype.forEach.call(document.querySelectorAll(".fm-fold-end"), function (button) {
+    button.hidden = false;
+  });
+
+  function isTyping(target) {
+    return target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+  }
+  document.addEventListener("keydown", function (event) {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey) return;
+    // Alt+Enter on a section's heading: the keyboard's Alt-click.
+    if (event.altKey) {
+      var summary = event.target.closest && event.target.closest("summary");
+      if (event.key === "Enter" && summary && isSection(summary.parentElement)) {
+        event.preventDefault();
+        setTree(summary.parentElement, !summary.parentElement.open);
+      }
+      return;
+    }
+    if (isTyping(event.target)) return;
+    if (event.key === "e") { setAll(true); event.preventDefault(); }
+    if (event.key === "c") { setAll(false); event.preventDefault(); }
+  });
+
   var expand = document.getElementById("fm-expand-all");
   var collapse = document.getElementById("fm-collapse-all");
   if (expand && collapse) {
@@ -43,6 +177,42 @@
     collapse.hidden = false;
     expand.addEventListener("click", function () { setAll(true); });
     collapse.addEventListener("click", function () { setAll(false); });
+  }
+
+  // "Copy link": the page's address with ?open= listing the open sections, also put in
+  // the address bar, so that the link can be copied from there too.
+  var share = document.getElementById("fm-share-folds");
+  if (share && sections().length) {
+    share.hidden = false;
+    share.addEventListener("click", function () {
+      var url = shareURL();
+      try { history.replaceState(history.state, "", url); } catch (error) { /* file:// may refuse */ }
+      copyText(url, function (copied) {
+        var label = share.textContent;
+        share.textContent = copied ? "Link copied" : "Link in the address bar";
+        setTimeout(function () { share.textContent = label; }, 1500);
+      });
+    });
+  }
+  function copyText(text, done) {
+    function fallback() {
+      var area = document.createElement("textarea");
+      area.value = text;
+      area.setAttribute("readonly", "");
+      area.style.position = "fixed";
+      area.style.opacity = "0";
+      document.body.appendChild(area);
+      area.select();
+      var copied = false;
+      try { copied = document.execCommand("copy"); } catch (error) { copied = false; }
+      document.body.removeChild(area);
+      done(copied);
+    }
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(text).then(function () { done(true); }, fallback);
+    } else {
+      fallback();
+    }
   }
 
   // Printing shows every section, then puts the reader's folds back.

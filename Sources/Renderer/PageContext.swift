@@ -23,6 +23,9 @@ public struct PageContext: Sendable, Hashable {
     public var tocDepth: Int
     /// Whether the page keeps the reader's open sections in the browser's storage.
     public var remembersFolds: Bool = true
+    /// Changes when the page's source changes: the browser forgets the reader's folds of
+    /// an older version of the page.
+    public var pageHash: String = ""
     /// Whether the page shows the search box (the site wrote a search index).
     public var hasSearch: Bool = false
 

@@ -88,12 +88,17 @@ public struct PageRenderer: Sendable {
             "breadcrumbs": .list(context.breadcrumbs.map(Self.value(for:))),
             "hasBreadcrumbs": .bool(!context.breadcrumbs.isEmpty),
             "search": .bool(context.hasSearch),
+            "pageHash": context.pageHash.isEmpty ? .null : .string(context.pageHash),
             "rememberFolds": .bool(context.remembersFolds),
             "hasPager": .bool(context.previous != nil || context.next != nil),
             "previous": context.previous.map(Self.value(for:)) ?? .null,
             "next": context.next.map(Self.value(for:)) ?? .null,
         ])
     }
+
+    /// Sections of at least this many words end with a button that folds them, so that a
+    /// reader at the bottom of a long section need not scroll back up to its heading.
+    public static let longSectionWords = 300
 
     static func value(for section: Section) -> TemplateValue {
         .object([
@@ -103,6 +108,8 @@ public struct PageRenderer: Sendable {
             "titleHTML": .string(section.titleHTML.html),
             "open": .bool(!section.isCollapsed),
             "classes": .list(section.classes.map(TemplateValue.string)),
+            "accordion": section.accordion.map(TemplateValue.string) ?? .null,
+            "long": .bool(section.wordCount >= longSectionWords),
             "body": .string(section.body.html),
             "children": .list(section.children.map(value(for:))),
         ])

@@ -236,6 +236,7 @@ struct PagePass: Sendable {
             tocDepth: site.config.tocDepth)
         context.remembersFolds = site.config.remembersFolds
         context.hasSearch = site.config.hasSearch
+        context.pageHash = record?.sourceHash ?? ""
         if let position, !Self.isNotFoundPage(page) {
             context.navigation = navigation.navigation(for: position)
             context.breadcrumbs = navigation.breadcrumbs(for: position)
