@@ -37,25 +37,26 @@ public struct FoldRules: Hashable, Sendable {
     /// The number of words in `html`'s text: runs of characters that are neither white
     /// space nor inside a tag. Counted on bytes, since the HTML of a page can be large.
     static func words(inHTML html: String) -> Int {
-        var count = 0
-        var inTag = false
-        var inWord = false
-        for byte in html.utf8 {
-            switch byte {
-            case UInt8(ascii: "<"):
-                inTag = true
-                inWord = false
-            case UInt8(ascii: ">") where inTag:
-                inTag = false
-            case _ where inTag:
-                continue
-            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
-                inWord = false
-            default:
-                if !inWord { count += 1 }
-                inWord = true
+        var html = html  // withUTF8 on a native string copies nothing
+        return html.withUTF8 { bytes in
+            var count = 0
+            var inTag = false
+            var inWord = false
+            for byte in bytes {
+                if inTag {
+                    inTag = byte != UInt8(ascii: ">")
+                } else if byte == UInt8(ascii: "<") {
+                    inTag = true
+                    inWord = false
+                } else if byte <= UInt8(ascii: " ") {
+                    // Space, tab, line ends and the other controls separate words.
+                    inWord = false
+                } else if !inWord {
+                    count += 1
+                    inWord = true
+                }
             }
+            return count
         }
-        return count
     }
 }
