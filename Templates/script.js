@@ -1,6 +1,43 @@
 // foldmark: deep links, shared and remembered folds, print, expand/collapse for the
 // <details> sections of a page.
 // Sections fold without this script; it only adds what needs JavaScript.
+// What the theme's other scripts share; they are inlined after this one.
+window.foldmark = (function () {
+  "use strict";
+  // The old way, which also works where navigator.clipboard is missing or refuses (some
+  // browsers on file://): copy the selection of a textarea that the reader never sees.
+  function copyWithTextarea(text) {
+    var area = document.createElement("textarea");
+    area.value = text;
+    area.setAttribute("readonly", "");
+    area.setAttribute("aria-hidden", "true");
+    area.style.position = "fixed";
+    area.style.top = "0";
+    area.style.left = "0";
+    area.style.width = "1px";
+    area.style.height = "1px";
+    area.style.opacity = "0";
+    document.body.appendChild(area);
+    area.select();
+    var copied = false;
+    try { copied = document.execCommand("copy"); } catch (error) { copied = false; }
+    document.body.removeChild(area);
+    return copied;
+  }
+
+  // Puts `text` on the clipboard; resolves to whether that worked.
+  function copyText(text) {
+    if (navigator.clipboard && typeof navigator.clipboard.writeText === "function") {
+      return navigator.clipboard.writeText(text).then(
+        function () { return true; },
+        function () { return copyWithTextarea(text); });
+    }
+    return Promise.resolve(copyWithTextarea(text));
+  }
+
+  return { copyText: copyText };
+})();
+
 (function () {
   "use strict";
   function sections() {
@@ -187,34 +224,13 @@
     share.addEventListener("click", function () {
       var url = shareURL();
       try { history.replaceState(history.state, "", url); } catch (error) { /* file:// may refuse */ }
-      copyText(url, function (copied) {
+      window.foldmark.copyText(url).then(function (copied) {
         var label = share.textContent;
         share.textContent = copied ? "Link copied" : "Link in the address bar";
         setTimeout(function () { share.textContent = label; }, 1500);
       });
     });
   }
-  function copyText(text, done) {
-    function fallback() {
-      var area = document.createElement("textarea");
-      area.value = text;
-      area.setAttribute("readonly", "");
-      area.style.position = "fixed";
-      area.style.opacity = "0";
-      document.body.appendChild(area);
-      area.select();
-      var copied = false;
-      try { copied = document.execCommand("copy"); } catch (error) { copied = false; }
-      document.body.removeChild(area);
-      done(copied);
-    }
-    if (navigator.clipboard && navigator.clipboard.writeText) {
-      navigator.clipboard.writeText(text).then(function () { done(true); }, fallback);
-    } else {
-      fallback();
-    }
-  }
-
   // Printing shows every section, then puts the reader's folds back.
   var beforePrint = null;
   window.addEventListener("beforeprint", function () {

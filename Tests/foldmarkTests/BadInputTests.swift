@@ -364,7 +364,10 @@ import Testing
 enum BadInput {
     /// What the page has inside `<main>`, without the newlines the layout adds.
     static func main(of html: String) -> String {
-        guard let start = html.range(of: "<main id=\"content\">\n"), let end = html.range(of: "\n</main>") else {
+        // The tag may carry attributes after its id (data-fm-hash on built pages).
+        guard let tag = html.range(of: "<main id=\"content\""), let start = html[tag.upperBound...].range(of: ">\n"),
+            let end = html.range(of: "\n</main>")
+        else {
             return "no <main> in: " + html
         }
         return String(html[start.upperBound..<end.lowerBound])

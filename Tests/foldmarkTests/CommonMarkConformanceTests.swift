@@ -13,7 +13,7 @@ struct CommonMarkConformanceTests {
         for example in CommonMarkExamples.all where !example.startsWithFrontMatterFence {
             let libcmark = CommonMarkExamples.libcmarkHTML(example.markdown)
             guard !CommonMarkExamples.hasHeading(libcmark) else { continue }
-            let main = try await CommonMarkExamples.foldmarkMain(example.markdown)
+            let main = CommonMarkExamples.withoutCodeFrames(try await CommonMarkExamples.foldmarkMain(example.markdown))
             #expect(main == libcmark, "example \(example.number)")
             compared += 1
         }
@@ -96,6 +96,31 @@ enum CommonMarkExamples {
             let end = run.output.range(of: "\n</main>", options: .backwards)
         else { return "status \(run.status): \(run.errors)" }
         return String(run.output[start.upperBound..<end.lowerBound])
+    }
+
+    /// `html` without the frame foldmark puts around each code block (a bar with the
+    /// language and a Copy button, then a closing `</div>` after cmark's `</pre>`), which
+    /// is all that sets foldmark's code blocks apart from libcmark's.
+    static func withoutCodeFrames(_ html: String) -> String {
+        var lines = html.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var open = 0
+        var index = 0
+        while index < lines.count {
+            let line = lines[index]
+            if line.hasPrefix("<div class=\"fm-code\"><div class=\"fm-code-bar\""), let end = line.range(of: "</div>") {
+                lines[index] = String(line[end.upperBound...])
+                open += 1
+                if lines[index].isEmpty { lines.remove(at: index) } else { index += 1 }
+                continue
+            }
+            if open > 0, line == "</div>", index > 0, lines[index - 1].hasSuffix("</code></pre>") {
+                lines.remove(at: index)
+                open -= 1
+                continue
+            }
+            index += 1
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// The text of an HTML string, tags removed, split at white space.

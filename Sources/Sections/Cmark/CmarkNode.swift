@@ -58,4 +58,35 @@ enum CmarkNode {
         }
         return result
     }
+
+    /// Every block under `root` in document order, `root` left out. Enters block quotes,
+    /// lists, items and the blocks of custom blocks, never a paragraph's or heading's inlines.
+    ///
+    /// Walks with a stack rather than by recursion: block quotes nest as deeply as the
+    /// input says.
+    static func blocks(under root: OpaquePointer) -> [OpaquePointer] {
+        var result: [OpaquePointer] = []
+        var pending = Array(children(of: root).reversed())
+        while let node = pending.popLast() {
+            result.append(node)
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_LIST, CMARK_NODE_ITEM, CMARK_NODE_CUSTOM_BLOCK:
+                pending += children(of: node).reversed().filter { child in
+                    (CMARK_NODE_FIRST_BLOCK.rawValue...CMARK_NODE_LAST_BLOCK.rawValue)
+                        .contains(cmark_node_get_type(child).rawValue)
+                }
+            default: continue
+            }
+        }
+        return result
+    }
+
+    /// A new, unlinked custom block or inline that cmark prints as `onEnter`, its children,
+    /// then `onExit`, verbatim in safe mode too. Whoever links it into a tree hands it over.
+    static func newCustom(_ type: cmark_node_type, onEnter: String, onExit: String) -> OpaquePointer? {
+        guard let node = cmark_node_new(type) else { return nil }
+        _ = cmark_node_set_on_enter(node, onEnter)
+        _ = cmark_node_set_on_exit(node, onExit)
+        return node
+    }
 }
