@@ -11,19 +11,10 @@ internal import CCmark
 /// blocks, and the inline nodes of a custom title, move under them as they are, so cmark
 /// still renders them with the page's options (safe mode, link rewriting).
 enum Callouts {
-    static func apply(to root: OpaquePointer, source: SourceLines, cmarkOptions: Int32) {
-        // Collect first, change after: changing the tree would confuse the iterator.
-        var quotes: [OpaquePointer] = []
-        if let iterator = cmark_iter_new(root) {
-            defer { cmark_iter_free(iterator) }
-            while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
-                guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
-                    cmark_node_get_type(node) == CMARK_NODE_BLOCK_QUOTE
-                else { continue }
-                quotes.append(node)
-            }
+    static func apply(to blocks: [OpaquePointer], source: SourceLines) {
+        for quote in blocks where cmark_node_get_type(quote) == CMARK_NODE_BLOCK_QUOTE {
+            convert(quote, source: source)
         }
-        for quote in quotes { convert(quote, source: source) }
     }
 
     /// Replaces `quote` by a callout if its first line is a marker; leaves it alone otherwise.

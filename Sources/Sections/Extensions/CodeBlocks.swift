@@ -8,19 +8,8 @@ internal import CCmark
 /// whole bar starts hidden too, since it would hold nothing else. Indented code blocks get
 /// the same frame, without a language.
 enum CodeBlocks {
-    static func apply(to root: OpaquePointer) {
-        // Collect first, change after: changing the tree would confuse the iterator.
-        var blocks: [OpaquePointer] = []
-        if let iterator = cmark_iter_new(root) {
-            defer { cmark_iter_free(iterator) }
-            while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
-                guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
-                    cmark_node_get_type(node) == CMARK_NODE_CODE_BLOCK
-                else { continue }
-                blocks.append(node)
-            }
-        }
-        for block in blocks { frame(block) }
+    static func apply(to blocks: [OpaquePointer]) {
+        for block in blocks where cmark_node_get_type(block) == CMARK_NODE_CODE_BLOCK { frame(block) }
     }
 
     private static func frame(_ block: OpaquePointer) {

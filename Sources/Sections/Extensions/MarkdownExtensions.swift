@@ -10,10 +10,15 @@ internal import CCmark
 /// so what goes into them is either foldmark's own markup or HTML that cmark rendered
 /// with the page's options.
 enum MarkdownExtensions {
+    ///
+    /// The blocks are listed once, in document order, for all extensions: each replaces or
+    /// moves only nodes of its own kind, so the nodes that the next one looks for stay in
+    /// the tree.
     static func apply(to root: OpaquePointer, source: SourceLines, cmarkOptions: Int32) {
-        PipeTables.apply(to: root, source: source, cmarkOptions: cmarkOptions)
-        TaskLists.apply(to: root, source: source)
-        Callouts.apply(to: root, source: source, cmarkOptions: cmarkOptions)
-        CodeBlocks.apply(to: root)
+        let blocks = CmarkNode.blocks(under: root)
+        PipeTables.apply(to: blocks, source: source, cmarkOptions: cmarkOptions)
+        TaskLists.apply(to: blocks, source: source)
+        Callouts.apply(to: blocks, source: source)
+        CodeBlocks.apply(to: blocks)
     }
 }

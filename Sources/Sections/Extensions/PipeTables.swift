@@ -20,9 +20,9 @@ internal import CCmark
 /// Limitation: a cell is parsed apart from its page, so a reference link in a cell does
 /// not find the page's link reference definitions.
 enum PipeTables {
-    static func apply(to root: OpaquePointer, source: SourceLines, cmarkOptions: Int32) {
+    static func apply(to blocks: [OpaquePointer], source: SourceLines, cmarkOptions: Int32) {
         var cells: [TableCell] = []
-        let tables = CmarkNode.blocks(under: root).compactMap { block in
+        let tables = blocks.compactMap { block in
             cmark_node_get_type(block) == CMARK_NODE_PARAGRAPH ? Table(block, source: source, cells: &cells) : nil
         }
         guard !tables.isEmpty else { return }

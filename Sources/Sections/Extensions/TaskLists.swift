@@ -7,8 +7,8 @@ internal import CCmark
 /// a custom inline at the paragraph's start, so the item renders as
 /// `<li><input disabled="" type="checkbox"> rest</li>` and CSS can find it with `:has`.
 enum TaskLists {
-    static func apply(to root: OpaquePointer, source: SourceLines) {
-        for item in CmarkNode.blocks(under: root) where cmark_node_get_type(item) == CMARK_NODE_ITEM {
+    static func apply(to blocks: [OpaquePointer], source: SourceLines) {
+        for item in blocks where cmark_node_get_type(item) == CMARK_NODE_ITEM {
             guard let paragraph = cmark_node_first_child(item), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH,
                 let marker = marker(of: paragraph, source: source), removeMarker(marker, from: paragraph),
                 let checkbox = CmarkNode.newCustom(
