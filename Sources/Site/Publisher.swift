@@ -63,9 +63,21 @@ struct Publisher {
             current != previous.files || !fileManager.fileExists(atPath: output.appending(path: Manifest.fileName).path)
         if manifestChanged { try Manifest(files: current).write(to: staging) }
 
-        for path in moves {
-            try move(staging.appending(path: path), to: output.appending(path: path))
-            result.written.append(path)
+        if previous.files.isEmpty, isEmptyButForTheLock(output) {
+            // A first build: every staged file is new, so whole folders can move at once.
+            try moveTopLevelEntries()
+            result.written = moves
+        } else {
+            var folders: Set<String> = []
+            for path in moves {
+                let folder = (path as NSString).deletingLastPathComponent
+                if !folder.isEmpty, folders.insert(folder).inserted {
+                    try fileManager.createDirectory(
+                        at: output.appending(path: folder), withIntermediateDirectories: true)
+                }
+                try move(staging.appending(path: path), to: output.appending(path: path), makingFolder: false)
+                result.written.append(path)
+            }
         }
         for stale in previous.files.subtracting(current).sorted() {
             let url = output.appending(path: stale)
@@ -81,8 +93,26 @@ struct Publisher {
         return result
     }
 
-    private func move(_ staged: URL, to destination: URL) throws {
-        try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+    /// Whether `folder` holds nothing but the build's own lock file.
+    private func isEmptyButForTheLock(_ folder: URL) -> Bool {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return false }
+        return entries.allSatisfy { $0 == OutputLock.fileName }
+    }
+
+    /// Moves each file and folder at the top of the staging folder into the empty output
+    /// folder: one `rename` for a whole folder of pages. The manifest stays behind; it moves last.
+    private func moveTopLevelEntries() throws {
+        let entries = try FileManager.default.contentsOfDirectory(atPath: staging.path)
+        for entry in entries.sorted() where entry != Manifest.fileName {
+            try move(staging.appending(path: entry), to: output.appending(path: entry), makingFolder: false)
+        }
+    }
+
+    private func move(_ staged: URL, to destination: URL, makingFolder: Bool = true) throws {
+        if makingFolder {
+            try FileManager.default.createDirectory(
+                at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+        }
         guard rename(staged.path, destination.path) == 0 else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path])
         }
