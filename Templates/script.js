@@ -55,11 +55,24 @@ window.foldmark = (function () {
   function reveal(id) {
     var target = id && document.getElementById(id);
     if (!target) return false;
-    for (var node = target; node; node = node.parentElement) {
-      if (node.tagName === "DETAILS") node.open = true;
-    }
-    target.scrollIntoView();
+    instantly(function () {
+      for (var node = target; node; node = node.parentElement) {
+        if (node.tagName === "DETAILS") node.open = true;
+      }
+      // Scrolling lays the page out, with the sections at their full height already.
+      target.scrollIntoView();
+    });
     return true;
+  }
+
+  // Runs `change` with the opening animation off: a section that slid open would still
+  // be short when the page scrolls to what is inside it, and the scroll would miss.
+  function instantly(change) {
+    var root = document.documentElement;
+    root.classList.add("fm-instant");
+    try { change(); } finally {
+      requestAnimationFrame(function () { root.classList.remove("fm-instant"); });
+    }
   }
 
   function idFromHash(hash) {
@@ -143,14 +156,16 @@ window.foldmark = (function () {
   }
 
   var shared = sharedOpenIDs();
-  if (shared) {
-    openOnly(shared);
-  } else if (remember) {
-    (stored() || []).forEach(function (id) {
-      var section = document.getElementById(id);
-      if (isSection(section)) section.open = !defaults[id];
-    });
-  }
+  instantly(function () {
+    if (shared) {
+      openOnly(shared);
+    } else if (remember) {
+      (stored() || []).forEach(function (id) {
+        var section = document.getElementById(id);
+        if (isSection(section)) section.open = !defaults[id];
+      });
+    }
+  });
   if (location.hash) reveal(idFromHash(location.hash));
   if (remember) {
     // toggle does not bubble; a capturing listener still sees it.

@@ -12,7 +12,7 @@ import Foundation
 /// cannot pair a record with content it did not write.
 struct BuildCache: Sendable {
     static let folderName = ".foldmark-cache"
-    static let formatVersion = "foldmark-cache 2"
+    static let formatVersion = "foldmark-cache 3"
 
     let folder: URL
     let key: String

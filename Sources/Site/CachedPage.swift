@@ -24,6 +24,9 @@ struct CachedPage: Sendable, Equatable {
     var contextHash: String = ""
     /// Where the page's rendered content is kept; `nil` for drafts left out.
     var content: ContentLocation?
+    /// The page's terms for the search index (``PageSearchData/encoded``); empty when the
+    /// site has no search.
+    var search: String = ""
 
     init(source: String, sourceHash: String, document: Document, output: String, title: String) {
         self.source = source
@@ -93,7 +96,7 @@ extension CachedPage {
             links.map { [$0.url, "\($0.line)", "\($0.column)", $0.isImage ? "1" : "0"].joined(separator: part) }
                 .joined(separator: item),
             contextHash, content?.pack ?? "", content.map { String($0.offset) } ?? "",
-            content.map { String($0.length) } ?? "",
+            content.map { String($0.length) } ?? "", search,
         ].joined(separator: String(Self.fieldSeparator))
     }
 
@@ -103,7 +106,7 @@ extension CachedPage {
             text.utf8.split(separator: separator.asciiValue!, omittingEmptySubsequences: false).map { Substring($0) }
         }
         let fields = split(record, Self.fieldSeparator)
-        guard fields.count == 13 else { return nil }
+        guard fields.count == 14 else { return nil }
         func optional(_ field: Substring) -> String? { field.first == "+" ? String(field.dropFirst()) : nil }
         source = String(fields[0])
         sourceHash = String(fields[1])
@@ -129,6 +132,7 @@ extension CachedPage {
             guard let offset = Int(fields[11]), let length = Int(fields[12]) else { return nil }
             content = ContentLocation(pack: String(fields[10]), offset: offset, length: length)
         }
+        search = String(fields[13])
     }
 
 }

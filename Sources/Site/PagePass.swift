@@ -42,7 +42,7 @@ struct PagePass: Sendable {
         case failed(SiteError)
     }
 
-    static let firstPassSteps = ["read", "parse", "render", "write"]
+    static let firstPassSteps = ["read", "parse", "render", "index", "write"]
 
     func run() async -> Result {
         var result = Result()
@@ -110,6 +110,16 @@ struct PagePass: Sendable {
         }
         result.timings.append(("site", (clock.now - siteStart).seconds))
 
+        let searchStart = clock.now
+        do throws(SiteError) {
+            let search = try await writeSearchIndex(pages, records: records)
+            result.outputs += search.outputs
+            result.staged += search.staged
+        } catch {
+            result.errors.append(error)
+        }
+        result.timings.append(("search", (clock.now - searchStart).seconds))
+
         let layoutStart = clock.now
         let navigable = pages.filter { !Self.isNotFoundPage($0) }
         let positions = Dictionary(navigable.enumerated().map { ($1.output, $0) }, uniquingKeysWith: { first, _ in first })
@@ -134,7 +144,7 @@ struct PagePass: Sendable {
                 }
             }
         }
-        result.outputs = pages.map(\.output)
+        result.outputs += pages.map(\.output)
         result.pageCount = pages.count
         do throws(SiteError) {
             let extras = try writeExtras(pages)
@@ -184,7 +194,7 @@ struct PagePass: Sendable {
                 if cached.isDraft && !options.includesDrafts { return .draft(cached) }
                 if cached.content != nil {
                     lap()
-                    return .page(cached.sitePage(), cached, reused: true, times + [0, 0, 0])
+                    return .page(cached.sitePage(), cached, reused: true, times + [0, 0, 0, 0])
                 }
             }
             let markdown = text.text
@@ -208,6 +218,10 @@ struct PagePass: Sendable {
             if document.frontMatter.isDraft && !options.includesDrafts { return .draft(record) }
             lap()
             let content = renderer.renderContent(document)
+            lap()
+            if site.config.hasSearch && output != "404.html" {
+                record.search = PageSearchData.encoded(document: document, title: record.title)
+            }
             lap()
             guard let location = packs.append(content, worker: worker) else {
                 throw SiteError(file: name, message: "cannot write its content to the build cache")

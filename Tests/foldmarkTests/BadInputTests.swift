@@ -246,7 +246,10 @@ import Testing
                 Content/up: warning: symbolic link not followed
 
                 """)
-        #expect(site.files(under: "_site").filter { !$0.hasPrefix(".") } == ["404.html", "index.html"])
+        #expect(
+            site.files(under: "_site").filter { !$0.hasPrefix(".") } == [
+                "404.html", "index.html", "search/d0.js", "search/index.js", "search/t0.js",
+            ])
     }
 
     @Test func oddFileNamesGetWorkingLinks() async throws {

@@ -65,7 +65,7 @@ import Testing
         #expect(
             site.files(under: "_site") == [
                 ".foldmark-lock", ".foldmark-manifest", "404.html", "a/b/deep.html", "a/b/index.html", "a/index.html",
-                "img/logo.svg", "index.html",
+                "img/logo.svg", "index.html", "search/d0.js", "search/index.js", "search/t0.js",
             ])
         #expect(try site.read("_site/a/b/deep.html").contains("href=\"../../index.html\""))
     }

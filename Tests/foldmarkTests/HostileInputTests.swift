@@ -165,7 +165,10 @@ import Testing
         let run = await ToolRun.run(["build", site.root.path])
         #expect(run.status == 0)
         #expect(
-            site.files(under: "_site") == [".foldmark-lock", ".foldmark-manifest", "404.html", "a.html", "index.html"])
+            site.files(under: "_site") == [
+                ".foldmark-lock", ".foldmark-manifest", "404.html", "a.html", "index.html", "search/d0.js",
+                "search/index.js",  // no search terms: single letters are not indexed
+            ])
         #expect(!FileManager.default.fileExists(atPath: escape.path))
         #expect(!FileManager.default.fileExists(atPath: "/etc/foldmark-escape.html"))
         #expect(!site.exists("escape.html") && !site.exists("../escape.html"))

@@ -1,0 +1,42 @@
+import Foundation
+
+extension PagePass {
+    /// Writes the site's ``SearchIndex`` into the staging folder, from the cache records
+    /// of `pages`, unless the site has no search. Returns every file of the index (for the
+    /// manifest) and those staged: none when the index in the output folder was made from
+    /// the same pages, which a no-op build finds by reading one line.
+    func writeSearchIndex(_ pages: [SitePage], records: [String: CachedPage]) async throws(SiteError)
+        -> (outputs: [String], staged: [String])
+    {
+        guard site.config.hasSearch else { return ([], []) }
+        var indexed: [SearchIndex.Page] = []
+        var hash = StableHash(SearchIndex.formatVersion)
+        hash.combine(cache.key)
+        for page in pages.sorted(by: { $0.output < $1.output }) {
+            guard case .markdown = page.kind, !Self.isNotFoundPage(page), let record = records[page.output] else {
+                continue
+            }
+            indexed.append(
+                SearchIndex.Page(
+                    output: page.output, title: record.title, headings: record.headings, search: record.search))
+            hash.combine(page.output)
+            hash.combine(record.sourceHash)
+        }
+        let indexPath = SearchIndex.folder + "/index.js"
+        if case .success(let data) = FileIO.read(output.appending(path: indexPath).path),
+            let line = String(decoding: data.prefix(200), as: UTF8.self).split(separator: "\n").first,
+            let (previous, paths) = SearchIndex.files(fromHeader: line), previous == hash.hex,
+            paths.allSatisfy({ FileManager.default.fileExists(atPath: output.appending(path: $0).path) })
+        {
+            return (paths, [])
+        }
+        let index = await SearchIndex(pages: indexed, hash: hash.hex, jobs: options.jobs)
+        for file in index.files {
+            guard FileIO.write(file.text, toPath: staging.appending(path: file.path).path) else {
+                throw SiteError(file: file.path, message: "cannot write the search index")
+            }
+        }
+        let paths = index.files.map(\.path)
+        return (paths, paths)
+    }
+}

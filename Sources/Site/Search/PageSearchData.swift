@@ -1,0 +1,112 @@
+import Sections
+
+/// What the search index needs of one page beyond its ``CachedPage`` headings: for every
+/// term, the page's entries that hold it. Made in the first pass, from the parsed page,
+/// and kept in the page's cache record, so that a page taken from the cache is never
+/// parsed again for the index.
+///
+/// The page's entries are, in order: the page itself (its title and preamble) unless
+/// ``hasPageEntry`` is false, then every section in document order (its title, the
+/// titles above it, and its own body, not its subsections'). The page entry is left out
+/// when it would repeat the first section: no text before the first heading, and a first
+/// heading that is the page's title.
+///
+/// Encoded form: `1` or `0` (``hasPageEntry``), then for each term, sorted by bytes,
+/// `!term codes`, where codes are ``SearchNumbers`` of the increasing `entry * 2 + 1` for
+/// a hit in the entry's own title and `entry * 2` for one in its text or the titles above.
+struct PageSearchData: Sendable, Equatable {
+    var hasPageEntry: Bool
+    /// Each term with its codes, sorted by term.
+    var terms: [(term: String, codes: [UInt32])]
+
+    static func == (a: Self, b: Self) -> Bool {
+        a.hasPageEntry == b.hasPageEntry && a.terms.count == b.terms.count
+            && zip(a.terms, b.terms).allSatisfy { $0.term == $1.term && $0.codes == $1.codes }
+    }
+
+    init(hasPageEntry: Bool, terms: [(term: String, codes: [UInt32])]) {
+        self.hasPageEntry = hasPageEntry
+        self.terms = terms
+    }
+
+    /// The encoded search data (``encoded``) of a parsed page whose title is `title`.
+    static func encoded(document: Document, title: String) -> String {
+        let sections = document.allSections
+        var table = SearchTermTable()
+        var preamble = SearchTermTable()
+        SearchTerms.forEach(inHTML: document.preamble.html) { preamble.add($0, entry: 0, heading: false) }
+        let hasPageEntry = preamble.count > 0 || sections.first?.title != title
+        var entry: UInt32 = 0
+        let titleTerms = SearchTerms.terms(inText: title)
+        func add(_ terms: [String], heading: Bool) {
+            for var term in terms { term.withUTF8 { table.add($0, entry: entry, heading: heading) } }
+        }
+        if hasPageEntry {
+            add(titleTerms, heading: true)
+            SearchTerms.forEach(inHTML: document.preamble.html) { table.add($0, entry: entry, heading: false) }
+            entry += 1
+        }
+        // The titles of the sections above the current one, by level.
+        var path: [(level: Int, terms: [String])] = []
+        for section in sections {
+            while let last = path.last, last.level >= section.level { path.removeLast() }
+            let own = SearchTerms.terms(inText: section.title)
+            add(own, heading: true)
+            add(titleTerms, heading: false)
+            for above in path { add(above.terms, heading: false) }
+            SearchTerms.forEach(inHTML: section.body.html) { table.add($0, entry: entry, heading: false) }
+            path.append((section.level, own))
+            entry += 1
+        }
+        var text: [UInt8] = [hasPageEntry ? UInt8(ascii: "1") : UInt8(ascii: "0")]
+        table.encode(into: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    var encoded: String {
+        var text: [UInt8] = [hasPageEntry ? UInt8(ascii: "1") : UInt8(ascii: "0")]
+        for (term, codes) in terms {
+            text.append(UInt8(ascii: "!"))
+            text.append(contentsOf: term.utf8)
+            text.append(UInt8(ascii: " "))
+            SearchNumbers.appendIncreasing(codes, to: &text)
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Calls `body` with the bytes of each term and of its codes in `encoded`
+    /// (``encoded``), without decoding the whole record.
+    static func forEachTerm(
+        in encoded: String, _ body: (_ term: UnsafeBufferPointer<UInt8>, _ codes: UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        var encoded = encoded
+        encoded.withUTF8 { bytes in
+            var index = 1
+            while index < bytes.count {
+                // At a `!`: the term runs to the space, its codes to the next `!`.
+                var space = index + 1
+                while space < bytes.count, bytes[space] != UInt8(ascii: " ") { space += 1 }
+                var end = space
+                while end < bytes.count, bytes[end] != UInt8(ascii: "!") { end += 1 }
+                if space > index + 1, space < end {
+                    body(
+                        UnsafeBufferPointer(rebasing: bytes[(index + 1)..<space]),
+                        UnsafeBufferPointer(rebasing: bytes[(space + 1)..<end]))
+                }
+                index = end
+            }
+        }
+    }
+
+    /// Whether the record `encoded` starts with the page entry.
+    static func hasPageEntry(_ encoded: String) -> Bool { encoded.utf8.first == UInt8(ascii: "1") }
+
+    init(decoding encoded: String) {
+        hasPageEntry = Self.hasPageEntry(encoded)
+        var terms: [(term: String, codes: [UInt32])] = []
+        Self.forEachTerm(in: encoded) { term, codes in
+            terms.append((String(decoding: term, as: UTF8.self), SearchNumbers.decodeIncreasing(codes)))
+        }
+        self.terms = terms
+    }
+}

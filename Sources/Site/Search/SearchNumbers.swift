@@ -1,0 +1,75 @@
+/// The compact text form of lists of numbers in the search index: each number in base 45,
+/// most significant digit first, every digit but the last drawn from the upper half of a
+/// 90-character alphabet, the last from the lower half, so numbers need no separator.
+///
+/// The alphabet is the printable ASCII from `#` to `}` without `\`: nothing in it needs
+/// escaping inside a JSON string, and ` ` and `!` stay free as separators. Numbers below
+/// 45 take one character, below 2,025 two, below 91,125 three. `Templates/search.js`
+/// decodes the same form.
+enum SearchNumbers {
+    static let base: UInt32 = 45
+
+    static func character(_ value: UInt32) -> UInt8 {
+        let code = 35 + UInt8(value)
+        return code >= 92 ? code + 1 : code
+    }
+
+    /// Appends `value` to `text`.
+    static func append(_ value: UInt32, to text: inout [UInt8]) {
+        if value < base {
+            text.append(character(value))
+            return
+        }
+        var digits: [UInt32] = []
+        var rest = value
+        while rest > 0 {
+            digits.append(rest % base)
+            rest /= base
+        }
+        for (position, digit) in digits.enumerated().reversed() {
+            text.append(character(position == 0 ? digit : digit + base))
+        }
+    }
+
+    /// Appends an increasing list as the gaps between its numbers, less one (the first
+    /// counted from -1), so that dense lists are mostly single characters.
+    static func appendIncreasing(_ values: [UInt32], to text: inout [UInt8]) {
+        var previous: Int64 = -1
+        for value in values {
+            append(UInt32(Int64(value) - previous - 1), to: &text)
+            previous = Int64(value)
+        }
+    }
+
+    /// Calls `body` with each number of `text` (made by ``append(_:to:)``); stops at the
+    /// first byte that is not of the alphabet.
+    static func forEach(in text: some Sequence<UInt8>, _ body: (UInt32) -> Void) {
+        var value: UInt32 = 0
+        for byte in text {
+            guard byte >= 35, byte <= 125, byte != 92 else { break }
+            let digit = UInt32(byte > 92 ? byte - 36 : byte - 35)
+            if digit >= base {
+                value = value &* base &+ (digit - base)
+            } else {
+                body(value &* base &+ digit)
+                value = 0
+            }
+        }
+    }
+
+    /// The numbers of `text`, as ``forEach(in:_:)`` finds them.
+    static func decode(_ text: some Sequence<UInt8>) -> [UInt32] {
+        var result: [UInt32] = []
+        forEach(in: text) { result.append($0) }
+        return result
+    }
+
+    /// The increasing list that ``appendIncreasing(_:to:)`` wrote.
+    static func decodeIncreasing(_ text: some Sequence<UInt8>) -> [UInt32] {
+        var previous: Int64 = -1
+        return decode(text).map { gap in
+            previous += Int64(gap) + 1
+            return UInt32(truncatingIfNeeded: previous)
+        }
+    }
+}

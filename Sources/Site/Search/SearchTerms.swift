@@ -1,0 +1,187 @@
+import Foundation
+
+/// Splits text into the terms of the search index: runs of Unicode letters and digits,
+/// lowercased, with diacritics folded away (`Café` → `cafe`).
+///
+/// `Templates/search.js` splits queries by the same rules, so both sides change together:
+/// lowercase, canonical decomposition, marks dropped (they neither end nor start a term),
+/// final sigma as sigma; a term keeps at most ``maxLength`` scalars; a lone ASCII letter
+/// or digit is not a term (it would match nearly everything and cost the most space).
+enum SearchTerms {
+    static let maxLength = 32
+
+    /// Calls `body` with the UTF-8 bytes of each term of plain `text` (a heading's
+    /// title), in order; the bytes are valid only during the call.
+    static func forEach(inText text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var text = text
+        text.withUTF8 { scan($0, isHTML: false, body) }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of each term of the text of `html` (cmark's
+    /// output), in order: tags and comments separate words, character references are
+    /// decoded.
+    static func forEach(inHTML html: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var html = html
+        html.withUTF8 { scan($0, isHTML: true, body) }
+    }
+
+    /// The terms of `text` in order, repeats included.
+    static func terms(inText text: String) -> [String] {
+        var result: [String] = []
+        forEach(inText: text) { result.append(String(decoding: $0, as: UTF8.self)) }
+        return result
+    }
+
+    /// The terms of the text of `html` in order, repeats included.
+    static func terms(inHTML html: String) -> [String] {
+        var result: [String] = []
+        forEach(inHTML: html) { result.append(String(decoding: $0, as: UTF8.self)) }
+        return result
+    }
+
+    private enum Kind { case word, mark, other }
+
+    private static func kind(of scalar: Unicode.Scalar) -> Kind {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber,
+            .letterNumber, .otherNumber:
+            .word
+        case .nonspacingMark, .spacingMark, .enclosingMark: .mark
+        default: .other
+        }
+    }
+
+    /// One pass over UTF-8 bytes; ASCII, by far the most common, takes the short path.
+    private static func scan(
+        _ bytes: UnsafeBufferPointer<UInt8>, isHTML: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        var token: [UInt8] = []
+        token.reserveCapacity(64)
+        var isASCII = true
+        func flush() {
+            guard !token.isEmpty else { return }
+            defer {
+                token.removeAll(keepingCapacity: true)
+                isASCII = true
+            }
+            if isASCII {
+                guard token.count >= 2 else { return }
+                token.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0.prefix(maxLength))) }
+                return
+            }
+            let folded = fold(token.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) })
+            let scalars = folded.unicodeScalars
+            guard let first = scalars.first, scalars.count >= 2 || !first.isASCII else { return }
+            var term = scalars.count <= maxLength ? folded : String(String.UnicodeScalarView(scalars.prefix(maxLength)))
+            term.withUTF8 { body($0) }
+        }
+        func add(_ scalar: Unicode.Scalar) {
+            switch kind(of: scalar) {
+            case .word:
+                isASCII = false
+                token.append(contentsOf: scalar.utf8)
+            case .mark:
+                if !token.isEmpty {
+                    isASCII = false
+                    token.append(contentsOf: scalar.utf8)
+                }
+            case .other: flush()
+            }
+        }
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                token.append(byte)
+                index += 1
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                token.append(byte + 32)
+                index += 1
+            case UInt8(ascii: "<") where isHTML:
+                flush()
+                index = skipTag(bytes, from: index)
+            case UInt8(ascii: "&") where isHTML:
+                let (scalar, next) = characterReference(bytes, at: index)
+                if let scalar { add(scalar) } else { flush() }
+                index = next
+            case 0..<0x80:
+                flush()
+                index += 1
+            default:
+                let (scalar, next) = decodeScalar(bytes, at: index)
+                add(scalar)
+                index = next
+            }
+        }
+        flush()
+    }
+
+    /// Lowercases, decomposes and drops marks, the way `search.js` folds a query.
+    static func fold(_ token: String) -> String {
+        var result = ""
+        for scalar in token.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars {
+            switch kind(of: scalar) {
+            case .mark: continue
+            default: result.unicodeScalars.append(scalar == "ς" ? "σ" : scalar)
+            }
+        }
+        return result
+    }
+
+    /// The index after the tag or comment that starts at `start` (a `<`).
+    private static func skipTag(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start + 1
+        if index + 2 < bytes.count, bytes[index] == UInt8(ascii: "!"), bytes[index + 1] == UInt8(ascii: "-"),
+            bytes[index + 2] == UInt8(ascii: "-")
+        {
+            index += 3
+            while index + 2 < bytes.count {
+                if bytes[index] == UInt8(ascii: "-"), bytes[index + 1] == UInt8(ascii: "-"),
+                    bytes[index + 2] == UInt8(ascii: ">")
+                {
+                    return index + 3
+                }
+                index += 1
+            }
+            return bytes.count
+        }
+        while index < bytes.count, bytes[index] != UInt8(ascii: ">") { index += 1 }
+        return min(index + 1, bytes.count)
+    }
+
+    /// Decodes `&#123;`, `&#x1F;` and the few names cmark writes; `nil` for a reference
+    /// to punctuation or an unknown name, which separate words like any other punctuation.
+    private static func characterReference(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int)
+        -> (Unicode.Scalar?, Int)
+    {
+        var end = start + 1
+        while end < bytes.count, end - start <= 32, bytes[end] != UInt8(ascii: ";"), bytes[end] != UInt8(ascii: "&"),
+            bytes[end] != UInt8(ascii: "<"), bytes[end] > 0x20
+        {
+            end += 1
+        }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: ";") else { return (nil, start + 1) }
+        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]), as: UTF8.self)
+        var scalar: Unicode.Scalar?
+        if name.hasPrefix("#x") || name.hasPrefix("#X") {
+            scalar = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init)
+        } else if name.hasPrefix("#") {
+            scalar = UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init)
+        } else if name == "nbsp" {
+            scalar = " "
+        }
+        return (scalar, end + 1)
+    }
+
+    /// The scalar whose UTF-8 encoding starts at `start` (the text is valid UTF-8).
+    private static func decodeScalar(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (Unicode.Scalar, Int) {
+        let lead = bytes[start]
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        guard start + length <= bytes.count else { return (" ", bytes.count) }
+        var value = UInt32(lead) & (length == 4 ? 0x07 : length == 3 ? 0x0F : 0x1F)
+        for offset in 1..<length { value = value << 6 | UInt32(bytes[start + offset] & 0x3F) }
+        return (Unicode.Scalar(value) ?? " ", start + length)
+    }
+}
