@@ -12,7 +12,7 @@ import Foundation
 /// cannot pair a record with content it did not write.
 struct BuildCache: Sendable {
     static let folderName = ".foldmark-cache"
-    static let formatVersion = "foldmark-cache 3"
+    static let formatVersion = "foldmark-cache 4"
 
     let folder: URL
     let key: String
@@ -47,6 +47,7 @@ struct BuildCache: Sendable {
     func page(_ source: String, hash: String) -> CachedPage? {
         guard let page = pages[source], page.sourceHash == hash else { return nil }
         if let content = page.content, !packs.contains(content.pack) { return nil }
+        if let search = page.search, !packs.contains(search.pack) { return nil }
         return page
     }
 
@@ -65,6 +66,7 @@ struct BuildCache: Sendable {
             guard let record = page.encoded else { continue }
             text += String(CachedPage.recordSeparator) + record
             if let pack = page.content?.pack { kept.insert(pack) }
+            if let pack = page.search?.pack { kept.insert(pack) }
         }
         guard (try? AtomicFile.write(text, to: indexFile)) != nil else { return }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: packFolder.path)) ?? []
@@ -74,8 +76,8 @@ struct BuildCache: Sendable {
     }
 
     private func compactIfWasteful(_ pages: inout [CachedPage]) {
-        let live = pages.reduce(0) { $0 + ($1.content?.length ?? 0) }
-        let used = Set(pages.compactMap(\.content?.pack))
+        let live = pages.reduce(0) { $0 + ($1.content?.length ?? 0) + ($1.search?.length ?? 0) }
+        let used = Set(pages.compactMap(\.content?.pack) + pages.compactMap(\.search?.pack))
         let total = used.reduce(0) { sum, pack in
             sum + ((try? FileManager.default.attributesOfItem(atPath: packFolder.appending(path: pack).path))?[.size]
                 as? Int ?? 0)
@@ -84,12 +86,13 @@ struct BuildCache: Sendable {
         let tag = "compacted-\(ProcessInfo.processInfo.processIdentifier)-\(UInt64(Date().timeIntervalSince1970 * 1e6))"
         guard let pack = try? ContentPacks(folder: packFolder, tag: tag, workers: 1) else { return }
         defer { pack.close() }
+        func move(_ location: ContentLocation?) -> ContentLocation? {
+            guard let location, let text = ContentPacks.read(location, in: packFolder) else { return nil }
+            return pack.append(text, worker: 0)
+        }
         for index in pages.indices {
-            guard let location = pages[index].content,
-                let content = ContentPacks.read(location, in: packFolder),
-                let moved = pack.append(content, worker: 0)
-            else { continue }
-            pages[index].content = moved
+            if let moved = move(pages[index].content) { pages[index].content = moved }
+            if let moved = move(pages[index].search) { pages[index].search = moved }
         }
     }
 

@@ -24,9 +24,13 @@ struct CachedPage: Sendable, Equatable {
     var contextHash: String = ""
     /// Where the page's rendered content is kept; `nil` for drafts left out.
     var content: ContentLocation?
-    /// The page's terms for the search index (``PageSearchData/encoded``); empty when the
-    /// site has no search.
-    var search: String = ""
+    /// Where the page's terms for the search index (``PageSearchData/encoded``) are kept,
+    /// in the packs beside its content: they are as large as a third of the page's text,
+    /// too much to hold for every page in the index. `nil` when the site has no search.
+    var search: ContentLocation?
+    /// Whether the page's search entries start with one for the page itself (see
+    /// ``PageSearchData``); needed to number entries without reading the terms.
+    var searchHasPageEntry = false
 
     init(source: String, sourceHash: String, document: Document, output: String, title: String) {
         self.source = source
@@ -89,15 +93,21 @@ extension CachedPage {
         func optional(_ text: String?) -> String { text.map { "+" + $0 } ?? "-" }
         let part = String(Self.partSeparator)
         let item = String(Self.itemSeparator)
-        return [
+        let fields: [String] = [
             source, sourceHash, isDraft ? "1" : "0", output, title, optional(order.map { String($0) }),
             optional(frontMatterYAML),
             headings.map { ["\($0.level)", $0.id, $0.title].joined(separator: part) }.joined(separator: item),
             links.map { [$0.url, "\($0.line)", "\($0.column)", $0.isImage ? "1" : "0"].joined(separator: part) }
                 .joined(separator: item),
-            contextHash, content?.pack ?? "", content.map { String($0.offset) } ?? "",
-            content.map { String($0.length) } ?? "", search,
-        ].joined(separator: String(Self.fieldSeparator))
+            contextHash,
+        ] + Self.fields(of: content) + Self.fields(of: search) + [searchHasPageEntry ? "1" : "0"]
+        return fields.joined(separator: String(Self.fieldSeparator))
+    }
+
+    /// A location as three fields (pack, offset, length), all empty for none.
+    private static func fields(of location: ContentLocation?) -> [String] {
+        guard let location else { return ["", "", ""] }
+        return [location.pack, String(location.offset), String(location.length)]
     }
 
     init?(decoding record: Substring) {
@@ -106,7 +116,7 @@ extension CachedPage {
             text.utf8.split(separator: separator.asciiValue!, omittingEmptySubsequences: false).map { Substring($0) }
         }
         let fields = split(record, Self.fieldSeparator)
-        guard fields.count == 14 else { return nil }
+        guard fields.count == 17 else { return nil }
         func optional(_ field: Substring) -> String? { field.first == "+" ? String(field.dropFirst()) : nil }
         source = String(fields[0])
         sourceHash = String(fields[1])
@@ -132,7 +142,11 @@ extension CachedPage {
             guard let offset = Int(fields[11]), let length = Int(fields[12]) else { return nil }
             content = ContentLocation(pack: String(fields[10]), offset: offset, length: length)
         }
-        search = String(fields[13])
+        if !fields[13].isEmpty {
+            guard let offset = Int(fields[14]), let length = Int(fields[15]) else { return nil }
+            search = ContentLocation(pack: String(fields[13]), offset: offset, length: length)
+        }
+        searchHasPageEntry = fields[16] == "1"
     }
 
 }

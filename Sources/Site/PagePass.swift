@@ -220,7 +220,12 @@ struct PagePass: Sendable {
             let content = renderer.renderContent(document)
             lap()
             if site.config.hasSearch && output != "404.html" {
-                record.search = PageSearchData.encoded(document: document, title: record.title)
+                let search = PageSearchData.encoded(document: document, title: record.title)
+                guard let location = packs.append(search, worker: worker) else {
+                    throw SiteError(file: name, message: "cannot write its search terms to the build cache")
+                }
+                record.search = location
+                record.searchHasPageEntry = PageSearchData.hasPageEntry(search)
             }
             lap()
             guard let location = packs.append(content, worker: worker) else {

@@ -18,7 +18,8 @@ extension PagePass {
             }
             indexed.append(
                 SearchIndex.Page(
-                    output: page.output, title: record.title, headings: record.headings, search: record.search))
+                    output: page.output, title: record.title, headings: record.headings, search: record.search,
+                    hasPageEntry: record.searchHasPageEntry))
             hash.combine(page.output)
             hash.combine(record.sourceHash)
         }
@@ -30,7 +31,10 @@ extension PagePass {
         {
             return (paths, [])
         }
-        let index = await SearchIndex(pages: indexed, hash: hash.hex, jobs: options.jobs)
+        let packFolder = cache.packFolder
+        let index = await SearchIndex(pages: indexed, hash: hash.hex, jobs: options.jobs) { location in
+            ContentPacks.read(location, in: packFolder)
+        }
         for file in index.files {
             guard FileIO.write(file.text, toPath: staging.appending(path: file.path).path) else {
                 throw SiteError(file: file.path, message: "cannot write the search index")

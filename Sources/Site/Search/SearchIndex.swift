@@ -30,8 +30,9 @@ struct SearchIndex {
         var output: String
         var title: String
         var headings: [CachedPage.Heading]
-        /// ``PageSearchData/encoded``.
-        var search: String
+        /// Where its ``PageSearchData/encoded`` is kept (see ``CachedPage/search``).
+        var search: ContentLocation?
+        var hasPageEntry: Bool
     }
 
     /// Paths (relative to the output folder) and contents of the files.
@@ -55,16 +56,22 @@ struct SearchIndex {
         ["\(folder)/index.js"] + (0..<terms).map { "\(folder)/t\($0).js" } + (0..<chunks).map { "\(folder)/d\($0).js" }
     }
 
-    /// The index of `pages` (in any order), labelled with `hash`.
-    init(pages unsorted: [Page], hash: String, jobs: Int?) async {
+    /// The index of `pages` (in any order), labelled with `hash`; `read` gives a page's
+    /// search terms from where they are kept, one page at a time.
+    init(
+        pages unsorted: [Page], hash: String, jobs: Int?, read: @escaping @Sendable (ContentLocation) -> String?
+    ) async {
         let pages = unsorted.sorted { $0.output < $1.output }
         var firstEntry: [UInt32] = []
         var total: UInt32 = 0
         for page in pages {
             firstEntry.append(total)
-            total += UInt32(page.headings.count) + (PageSearchData.hasPageEntry(page.search) ? 1 : 0)
+            total += UInt32(page.headings.count) + (page.hasPageEntry ? 1 : 0)
         }
-        let dictionary = await SearchPostings.collect(pages.map(\.search), firstEntry: firstEntry, jobs: jobs)
+        let locations = pages.map(\.search)
+        let dictionary = await SearchPostings.collect(locations.count, firstEntry: firstEntry, jobs: jobs) { index in
+            locations[index].flatMap(read)
+        }
         var shardStarts: [String] = []
         var shard: [UInt8] = []
         var previous: [UInt16] = []
@@ -126,7 +133,7 @@ struct SearchIndex {
         let title = page.title.flatLine
         var parts = [
             JSONText.quoted(OutputPath.percentEncoded(path)), JSONText.quoted(title),
-            PageSearchData.hasPageEntry(page.search) ? "1" : "0",
+            page.hasPageEntry ? "1" : "0",
         ]
         for heading in page.headings {
             let headingTitle = heading.title.flatLine

@@ -21,19 +21,24 @@ enum SearchPostings {
         }
     }
 
-    /// Every term of `records` (``PageSearchData/encoded``, in entry order; the page at
-    /// `i` numbers its entries from `firstEntry[i]`), sorted as JavaScript compares
-    /// strings (by UTF-16 code units), so that `search.js` can search the dictionary.
+    /// Every term of the `count` pages whose records (``PageSearchData/encoded``, in
+    /// entry order) `record` gives (the page at `i` numbers its entries from
+    /// `firstEntry[i]`), sorted as JavaScript compares strings (by UTF-16 code units), so
+    /// that `search.js` can search the dictionary.
     ///
     /// The terms are split into groups by their first bytes, and each group is collected
     /// on its own task over all the pages, in page order, so that each term's lists are
-    /// written in increasing order as they are found.
-    static func collect(_ records: [String], firstEntry: [UInt32], jobs: Int?) async -> [Term] {
+    /// written in increasing order as they are found. Records are read one at a time, so
+    /// only the dictionary itself is held in memory.
+    static func collect(
+        _ count: Int, firstEntry: [UInt32], jobs: Int?, record: @escaping @Sendable (Int) -> String?
+    ) async -> [Term] {
         let groups = Parallel.workers(for: 64, jobs: jobs)
         let parts = await Parallel.map(groups, jobs: jobs) { group in
             var positions: [String: Int] = [:]
             var terms: [Term] = []
-            for (page, record) in records.enumerated() {
+            for page in 0..<count {
+                guard let record = record(page) else { continue }
                 let base = firstEntry[page]
                 PageSearchData.forEachTerm(in: record) { term, codes in
                     let first = Int(term[0])
