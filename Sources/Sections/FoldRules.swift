@@ -9,7 +9,8 @@ public struct FoldRules: Hashable, Sendable {
     public var collapsed: Bool
     /// Sections of this level or deeper (`3` for `###` and below) start closed.
     public var fromLevel: Int?
-    /// Sections with more than this many words, their subsections included, start closed.
+    /// Sections with more than this many words of their own (heading and text before
+    /// their first subsection) start closed.
     public var longerThan: Int?
 
     public init(collapsed: Bool = false, fromLevel: Int? = nil, longerThan: Int? = nil) {

@@ -15,7 +15,8 @@ public struct Section: Hashable, Sendable {
     /// Whether the section starts closed: `.collapsed` / `.open` on the heading, else the
     /// page's fold rules, else the site's (see ``FoldRules``).
     public var isCollapsed: Bool
-    /// The words of the section's text, its subsections included.
+    /// The words of the section's text, its subsections included. (Fold rules count only
+    /// the section's own words: its heading and the text before its first subsection.)
     public var wordCount: Int
     /// The `name` shared by the sections of an accordion, which open one at a time:
     /// the parent's id for the children of an `{.accordion}` heading.

@@ -13,13 +13,17 @@ import Testing
         #expect(page.allSections.map(\.isCollapsed) == [false, false, true, true, false])
     }
 
-    @Test func foldLongerThanCountsWordsOfSubsectionsToo() throws {
+    @Test func foldLongerThanCountsASectionsOwnWords() throws {
         let options = ParseOptions(foldRules: FoldRules(longerThan: 10))
-        let markdown = "# Short\n\(Self.words(5))\n# Parent\nintro\n## Child\n\(Self.words(12))\n# Edge\n\(Self.words(9))\n"
+        let markdown =
+            "# Short\n\(Self.words(5))\n# Parent\nintro\n## Child\n\(Self.words(12))\n# Edge\n\(Self.words(9))\n"
+            + "# Long intro\n\(Self.words(11))\n## Short child\nx\n"
         let page = try Document(parsing: markdown, options: options)
         // Titles count: "Edge" plus nine words is ten, which is not more than ten.
-        #expect(page.allSections.map(\.title) == ["Short", "Parent", "Child", "Edge"])
-        #expect(page.allSections.map(\.isCollapsed) == [false, true, true, false])
+        #expect(page.allSections.map(\.title) == ["Short", "Parent", "Child", "Edge", "Long intro", "Short child"])
+        // "Parent" has two words of its own: it stays open, and its long child folds.
+        #expect(page.allSections.map(\.isCollapsed) == [false, false, true, false, true, false])
+        // The total, for the button at the end of long sections, includes subsections.
         #expect(page.sections[1].wordCount == 1 + 1 + 1 + 12)
     }
 

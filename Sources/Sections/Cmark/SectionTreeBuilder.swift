@@ -163,9 +163,11 @@ struct SectionTreeBuilder {
             if last.isDraft && !options.includesDrafts { continue }
             // Children are closed first, so the counts and accordions below them are final.
             var section = last.section
+            // A section's own words decide whether it is long enough to fold: a chapter
+            // with a short introduction stays open, and its long subsections fold.
+            let ownWords = section.wordCount
             section.wordCount += section.children.reduce(0) { $0 + $1.wordCount }
-            section.isCollapsed =
-                last.collapsed ?? foldRules.startsCollapsed(level: section.level, words: section.wordCount)
+            section.isCollapsed = last.collapsed ?? foldRules.startsCollapsed(level: section.level, words: ownWords)
             if isAccordion || section.classes.contains("accordion") {
                 Self.formAccordion(&section.children, name: section.id)
             }
