@@ -84,12 +84,12 @@ extension CachedPage {
     static let fieldSeparator: Character = "\u{1F}"
     static let itemSeparator: Character = "\u{1D}"
     static let partSeparator: Character = "\u{1C}"
-    static let separators: Set<Character> = [recordSeparator, fieldSeparator, itemSeparator, partSeparator]
 
     var encoded: String? {
         let texts = [source, output, title, frontMatterYAML ?? ""] + headings.flatMap { [$0.id, $0.title] }
             + links.map(\.url)
-        guard !texts.contains(where: { $0.contains(where: Self.separators.contains) }) else { return nil }
+        // The separators are the ASCII bytes 0x1C to 0x1F: a byte test, not a Character set.
+        guard !texts.contains(where: { $0.utf8.contains(where: { (0x1C...0x1F).contains($0) }) }) else { return nil }
         func optional(_ text: String?) -> String { text.map { "+" + $0 } ?? "-" }
         let part = String(Self.partSeparator)
         let item = String(Self.itemSeparator)

@@ -11,12 +11,12 @@ import Sections
 /// when it would repeat the first section: no text before the first heading, and a first
 /// heading that is the page's title.
 ///
-/// Encoded form: `1` or `0` (``hasPageEntry``), then for each term, sorted by bytes,
+/// Encoded form: `1` or `0` (``hasPageEntry``), then for each term, in the order first found,
 /// `!term codes`, where codes are ``SearchNumbers`` of the increasing `entry * 2 + 1` for
 /// a hit in the entry's own title and `entry * 2` for one in its text or the titles above.
 struct PageSearchData: Sendable, Equatable {
     var hasPageEntry: Bool
-    /// Each term with its codes, sorted by term.
+    /// Each term with its codes, in the order first found.
     var terms: [(term: String, codes: [UInt32])]
 
     static func == (a: Self, b: Self) -> Bool {

@@ -59,31 +59,32 @@ struct SearchTermTable {
         }
     }
 
-    /// Appends `!term codes` for each term, sorted by bytes (see ``PageSearchData``).
+    /// Appends `!term codes` for each term, in the order the terms were first found (see
+    /// ``PageSearchData``).
+    ///
+    /// Hits are grouped by term with a counting sort: entries only grow as a page is read,
+    /// so each term's hits come out in increasing order without comparing anything.
     func encode(into text: inout [UInt8]) {
+        var firstHit = [Int](repeating: 0, count: count + 1)
+        for hit in hits { firstHit[Int(hit >> 32) + 1] += 1 }
+        for term in 0..<count { firstHit[term + 1] += firstHit[term] }
+        var grouped = [UInt32](repeating: 0, count: hits.count)
+        var next = firstHit
+        for hit in hits {
+            let term = Int(hit >> 32)
+            grouped[next[term]] = UInt32(truncatingIfNeeded: hit)
+            next[term] += 1
+        }
         bytes.withUnsafeBufferPointer { bytes in
-            func term(_ index: Int) -> UnsafeBufferPointer<UInt8> {
-                UnsafeBufferPointer(rebasing: bytes[starts[index]..<starts[index + 1]])
-            }
-            let order = (0..<count).sorted { term($0).lexicographicallyPrecedes(term($1)) }
-            var rank = [Int](repeating: 0, count: count)
-            for (position, index) in order.enumerated() { rank[index] = position }
-            // Hits grouped by the rank of their term; within a term they stay in entry order.
-            let sorted = hits.map { UInt64(rank[Int($0 >> 32)]) << 32 | ($0 & 0xffff_ffff) }.sorted()
-            var current = -1
-            var previous: Int64 = -1
-            for hit in sorted {
-                let position = Int(hit >> 32)
-                if position != current {
-                    current = position
-                    previous = -1
-                    text.append(UInt8(ascii: "!"))
-                    text.append(contentsOf: term(order[position]))
-                    text.append(UInt8(ascii: " "))
+            for term in 0..<count {
+                text.append(UInt8(ascii: "!"))
+                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[starts[term]..<starts[term + 1]]))
+                text.append(UInt8(ascii: " "))
+                var previous: Int64 = -1
+                for code in grouped[firstHit[term]..<firstHit[term + 1]] {
+                    SearchNumbers.append(UInt32(Int64(code) - previous - 1), to: &text)
+                    previous = Int64(code)
                 }
-                let code = Int64(hit & 0xffff_ffff)
-                SearchNumbers.append(UInt32(code - previous - 1), to: &text)
-                previous = code
             }
         }
     }

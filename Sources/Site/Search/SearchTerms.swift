@@ -88,14 +88,28 @@ enum SearchTerms {
             case .other: flush()
             }
         }
+        func isLowerOrDigit(_ byte: UInt8) -> Bool {
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        }
         var index = 0
         let count = bytes.count
         while index < count {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                token.append(byte)
-                index += 1
+                // Most words are lowercase ASCII from start to end: hand them over in place.
+                var end = index + 1
+                while end < count, isLowerOrDigit(bytes[end]) { end += 1 }
+                let next = end < count ? bytes[end] : UInt8(ascii: " ")
+                let isWholeWord =
+                    token.isEmpty && next < 0x80 && next != UInt8(ascii: "&")
+                    && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(next)
+                if isWholeWord {
+                    if end - index >= 2 { body(UnsafeBufferPointer(rebasing: bytes[index..<min(end, index + maxLength)])) }
+                } else {
+                    token.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                }
+                index = end
             case UInt8(ascii: "A")...UInt8(ascii: "Z"):
                 token.append(byte + 32)
                 index += 1
