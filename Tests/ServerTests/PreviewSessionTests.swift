@@ -47,7 +47,7 @@ import Testing
         }
 
         /// Polls `target` until `predicate` holds; returns how long that took.
-        func wait(for target: String, timeout: Duration = .seconds(1), _ predicate: (Reply) -> Bool) async throws
+        func wait(for target: String, timeout: Duration = TimeBudget.seconds(1), _ predicate: (Reply) -> Bool) async throws
             -> Duration
         {
             let start = ContinuousClock.now
@@ -84,7 +84,7 @@ import Testing
             #expect(try site.fetch("/guide.html").text.contains("Old body."))
             try site.write("Content/guide.md", "---\norder: 1\n---\n# Guide\n\n## Install\n\nNew body.\n")
             let took = try await site.wait(for: "/guide.html") { $0.text.contains("New body.") }
-            #expect(took < .seconds(1))
+            #expect(took < TimeBudget.seconds(1))
             await site.finish()
         }
     }

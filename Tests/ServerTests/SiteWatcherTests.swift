@@ -30,7 +30,7 @@ import Testing
             for index in 0..<20 {
                 try ServedFolder.write("# \(index)\n", to: root.appending(path: "Content/p\(index).md"))
             }
-            #expect(await Self.count(watcher, within: .milliseconds(600)) == 1)
+            #expect(await Self.count(watcher, within: TimeBudget.milliseconds(600)) == 1)
         }
     }
 
@@ -43,7 +43,7 @@ import Testing
             try ServedFolder.write("x", to: root.appending(path: ".foldmark-cache/index"))
             try ServedFolder.write("x", to: root.appending(path: "Content/.a.md.swp"))
             try ServedFolder.write("x", to: root.appending(path: "notes.txt"))
-            #expect(await Self.count(watcher, within: .milliseconds(400)) == 0)
+            #expect(await Self.count(watcher, within: TimeBudget.milliseconds(400)) == 0)
         }
     }
 
@@ -54,7 +54,7 @@ import Testing
                 defer { try? FileManager.default.removeItem(at: root) }
                 let watcher = try SiteWatcher(root: root)
                 try ServedFolder.write("x\n", to: root.appending(path: path))
-                #expect(await Self.count(watcher, within: .milliseconds(400)) == 1, "\(path)")
+                #expect(await Self.count(watcher, within: TimeBudget.milliseconds(400)) == 1, "\(path)")
             }
         }
     }
@@ -65,7 +65,7 @@ import Testing
             defer { try? FileManager.default.removeItem(at: root) }
             let watcher = try SiteWatcher(root: root)
             try FileManager.default.removeItem(at: root.appending(path: "Content/a.md"))
-            #expect(await Self.count(watcher, within: .milliseconds(400)) == 1)
+            #expect(await Self.count(watcher, within: TimeBudget.milliseconds(400)) == 1)
         }
     }
 }
