@@ -26,6 +26,11 @@ public struct PageContext: Sendable, Hashable {
     /// Changes when the page's source changes: the browser forgets the reader's folds of
     /// an older version of the page.
     public var pageHash: String = ""
+    /// Where the page finds the theme's stylesheet and script, relative to it, when the
+    /// site writes them as files of their own; `nil` inlines them into the page (a page
+    /// from `foldmark render`, the 404 page, which is served at any address).
+    public var stylesheetURL: String?
+    public var scriptURL: String?
     /// Whether the page shows the search box (the site wrote a search index).
     public var hasSearch: Bool = false
 

@@ -10,8 +10,10 @@ import Sections
 public struct PageRenderer: Sendable {
     private let layout: Template
     private let content: Template
-    private let css: String
-    private let script: String
+    /// The theme's stylesheets and scripts, each set joined and minified: inlined into a
+    /// page, or written once for the whole site (see ``PageContext/stylesheetURL``).
+    public let css: String
+    public let script: String
     /// The ids the layout writes itself (``Theme/fixedIDs``), for `ParseOptions.reservedIDs`.
     public let layoutIDs: Set<String>
 
@@ -80,6 +82,8 @@ public struct PageRenderer: Sendable {
             "root": .string(context.rootPath),
             "css": .string(css),
             "script": .string(script),
+            "stylesheetURL": context.stylesheetURL.map(TemplateValue.string) ?? .null,
+            "scriptURL": context.scriptURL.map(TemplateValue.string) ?? .null,
             "content": .string(content),
             "toc": .list(toc),
             "hasTOC": .bool(!toc.isEmpty),

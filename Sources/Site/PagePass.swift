@@ -121,6 +121,15 @@ struct PagePass: Sendable {
         result.timings.append(("search", (clock.now - searchStart).seconds))
 
         let layoutStart = clock.now
+        let theme = ThemeFiles(renderer: renderer)
+        for file in theme.all {
+            guard FileIO.write(file.text, toPath: staging.appending(path: file.path).path) else {
+                result.errors.append(SiteError(file: file.path, message: "cannot write the theme's file"))
+                return result
+            }
+            result.outputs.append(file.path)
+            result.staged.append(file.path)
+        }
         let navigable = pages.filter { !Self.isNotFoundPage($0) }
         let positions = Dictionary(navigable.enumerated().map { ($1.output, $0) }, uniquingKeysWith: { first, _ in first })
         let allPages = pages
@@ -131,7 +140,7 @@ struct PagePass: Sendable {
             defer { progress?.advance() }
             return secondPass(
                 page, navigation: navigation, position: positions[page.output], record: cachedRecords[page.output],
-                isReused: reusedPages.contains(page.output))
+                isReused: reusedPages.contains(page.output), theme: theme)
         }
         for (page, outcome) in zip(allPages, laidOut) {
             switch outcome {
@@ -247,7 +256,8 @@ struct PagePass: Sendable {
     /// cache whose navigation is the same as last time, and whose output is still in
     /// place, is left alone. Returns the hash of the navigation and whether it was staged.
     private func secondPass(
-        _ page: SitePage, navigation: Navigation, position: Int?, record: CachedPage?, isReused: Bool
+        _ page: SitePage, navigation: Navigation, position: Int?, record: CachedPage?, isReused: Bool,
+        theme: ThemeFiles
     ) -> Swift.Result<(String, Bool), SiteError> {
         var context = PageContext(
             siteTitle: site.config.title, language: site.config.language, fallbackTitle: page.title,
@@ -256,6 +266,8 @@ struct PagePass: Sendable {
         context.remembersFolds = site.config.remembersFolds
         context.hasSearch = site.config.hasSearch
         context.pageHash = record?.sourceHash ?? ""
+        // The 404 page is served at any address, where relative links to files break.
+        if !Self.isNotFoundPage(page) { theme.link(&context) }
         if let position, !Self.isNotFoundPage(page) {
             context.navigation = navigation.navigation(for: position)
             context.breadcrumbs = navigation.breadcrumbs(for: position)

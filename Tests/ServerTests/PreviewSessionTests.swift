@@ -119,7 +119,14 @@ import Testing
             try site.write("foldmark.yml", "title: Renamed Docs\n")
             _ = try await site.wait(for: "/guide.html") { $0.text.contains("Renamed Docs") }
             try site.write("Templates/style.css", "body { color: rebeccapurple; }\n")
-            _ = try await site.wait(for: "/guide.html") { $0.text.contains("rebeccapurple") }
+            // The page links to the theme's stylesheet, whose name changes with its content.
+            _ = try await site.wait(for: "/guide.html") { reply in
+                guard let start = reply.text.range(of: "<link rel=\"stylesheet\" href=\""),
+                    let end = reply.text[start.upperBound...].firstIndex(of: "\"")
+                else { return false }
+                let href = String(reply.text[start.upperBound..<end])
+                return (try? site.fetch("/" + href))?.text.contains("rebeccapurple") == true
+            }
             await site.finish()
         }
     }

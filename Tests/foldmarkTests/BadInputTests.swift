@@ -247,7 +247,7 @@ import Testing
 
                 """)
         #expect(
-            site.files(under: "_site").filter { !$0.hasPrefix(".") } == [
+            site.filesWithoutTheme().filter { !$0.hasPrefix(".") } == [
                 "404.html", "index.html", "search/d0.js", "search/index.js", "search/t0.js",
             ])
     }

@@ -63,10 +63,12 @@ import Testing
         let run = await ToolRun.run(["build", site.root.path])
         #expect(run.status == 0, "\(run.errors)")
         #expect(
-            site.files(under: "_site") == [
+            site.filesWithoutTheme() == [
                 ".foldmark-lock", ".foldmark-manifest", "404.html", "a/b/deep.html", "a/b/index.html", "a/index.html",
                 "img/logo.svg", "index.html", "search/d0.js", "search/index.js", "search/t0.js",
             ])
+        #expect(site.themeFileCount() == 2)
+        #expect(try site.read("_site/a/b/deep.html").contains("<link rel=\"stylesheet\" href=\"../../_foldmark/style-"))
         #expect(try site.read("_site/a/b/deep.html").contains("href=\"../../index.html\""))
     }
 
@@ -89,8 +91,26 @@ import Testing
         let run = await ToolRun.run(["build", site.root.path])
         #expect(run.status == 0)
         let html = try site.read("_site/index.html")
-        #expect(html.contains("rebeccapurple"))
+        #expect(site.themeStylesheet().contains("rebeccapurple"))
+        #expect(site.themeStylesheet().contains(".fm-callout"))  // the theme's other stylesheets stay
         #expect(html.contains("<details class=\"fm-section\" id=\"home\" open>"))
+    }
+
+    @Test func pagesShareTheThemeFilesButRenderAndNotFoundPagesInlineIt() async throws {
+        let site = try TemporarySite(files: ["Content/index.md": "# Home\n", "Content/a/b.md": "# B\n"])
+        #expect(await ToolRun.run(["build", site.root.path]).status == 0)
+        let stylesheet = site.themeStylesheet()
+        #expect(stylesheet.contains("details.fm-section"))
+        for page in ["index.html", "a/b.html"] {
+            let html = try site.read("_site/" + page)
+            #expect(!html.contains("<style>"), "\(page)")
+            #expect(html.contains("_foldmark/script-"), "\(page)")
+        }
+        // The 404 page is served at any address, where relative links break.
+        let notFound = try site.read("_site/404.html")
+        #expect(notFound.contains("<style>") && !notFound.contains("_foldmark/"))
+        let render = await ToolRun.run(["render", site.root.appending(path: "Content/index.md").path])
+        #expect(render.output.contains("<style>") && !render.output.contains("_foldmark/"))
     }
 
     @Test func outputInsideContentIsRefused() async throws {

@@ -165,7 +165,7 @@ import Testing
         let run = await ToolRun.run(["build", site.root.path])
         #expect(run.status == 0)
         #expect(
-            site.files(under: "_site") == [
+            site.filesWithoutTheme() == [
                 ".foldmark-lock", ".foldmark-manifest", "404.html", "a.html", "index.html", "search/d0.js",
                 "search/index.js",  // no search terms: single letters are not indexed
             ])

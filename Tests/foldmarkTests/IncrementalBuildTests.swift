@@ -65,7 +65,8 @@ import Testing
         try site.write("Templates/style.css", "body { color: teal }")
         let report = try await Self.build(site)
         #expect(report.cached == 0)
-        #expect(try site.read("_site/other.html").contains("color: teal"))
+        #expect(site.themeStylesheet().contains("color: teal"))
+        #expect(report.written.contains("other.html"))  // it links to the new stylesheet
     }
 
     @Test func configChangeRebuildsEverything() async throws {

@@ -80,7 +80,7 @@ import Testing
         let run = await ToolRun.run(["build", site.root.path, "--json"])
         let report = try #require(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
         #expect(report["written"] as? [String] == [])
-        #expect(report["unchanged"] as? Int == 3)  // index.html, 404.html, a.png
+        #expect(report["unchanged"] as? Int == 5)  // index.html, 404.html, a.png, the theme's two files
         try site.write("Content/a.png", "changed")
         let again = await ToolRun.run(["build", site.root.path, "--json"])
         let second = try #require(JSONSerialization.jsonObject(with: Data(again.output.utf8)) as? [String: Any])
@@ -113,8 +113,9 @@ import Testing
         #expect(one.errors == many.errors)
         let files1 = site.files(under: "one").filter { $0 != ".foldmark-lock" }
         #expect(files1 == site.files(under: "many").filter { $0 != ".foldmark-lock" })
-        // 41 pages, 4 folder indexes, 404.html, the manifest, three files of search index
-        #expect(files1.count == 50)
+        // 41 pages, 4 folder indexes, 404.html, the manifest, three files of search index,
+        // the theme's stylesheet and script
+        #expect(files1.count == 52)
         for file in files1 {
             #expect(try site.read("one/" + file) == (try site.read("many/" + file)), "\(file)")
         }

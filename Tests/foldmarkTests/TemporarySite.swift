@@ -34,6 +34,24 @@ final class TemporarySite {
         }.sorted()
     }
 
+    /// The text of the theme's stylesheet that a build wrote into `folder` (its name
+    /// carries a hash of its content), or "" if there is none or more than one.
+    func themeStylesheet(in folder: String = "_site") -> String {
+        let names = files(under: folder).filter { $0.hasPrefix("_foldmark/style-") && $0.hasSuffix(".css") }
+        guard names.count == 1 else { return "" }
+        return (try? read(folder + "/" + names[0])) ?? ""
+    }
+
+    /// The files a build wrote into `folder`, without the theme's two files in `_foldmark/`
+    /// (whose names carry a hash), which `themeFileCount` counts instead.
+    func filesWithoutTheme(under folder: String = "_site") -> [String] {
+        files(under: folder).filter { !$0.hasPrefix("_foldmark/") }
+    }
+
+    func themeFileCount(under folder: String = "_site") -> Int {
+        files(under: folder).filter { $0.hasPrefix("_foldmark/") }.count
+    }
+
     deinit {
         try? FileManager.default.removeItem(at: root)
     }

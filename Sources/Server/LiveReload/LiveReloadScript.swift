@@ -100,6 +100,14 @@ enum LiveReloadScript {
               if ("scrollRestoration" in history) history.scrollRestoration = "auto";
             }
             if (!saved || !saved.open) return automatic();
+            // Sections open without their animation (see style.css), so that the page
+            // has its final height when it scrolls back.
+            var root = document.documentElement;
+            root.classList.add("fm-instant");
+            function settled() {
+              automatic();
+              requestAnimationFrame(function () { root.classList.remove("fm-instant"); });
+            }
             sections().forEach(function (section) {
               if (section.id && Object.prototype.hasOwnProperty.call(saved.open, section.id)) {
                 section.open = saved.open[section.id];
@@ -115,10 +123,10 @@ enum LiveReloadScript {
             scroll();
             // Images may change the layout until "load": scroll again then. The browser's
             // own restoring stays off until this is done, or it would win.
-            if (document.readyState === "complete") return automatic();
+            if (document.readyState === "complete") return settled();
             window.addEventListener("load", function () {
               scroll();
-              setTimeout(automatic, 0);
+              setTimeout(settled, 0);
             });
           }
 
