@@ -160,6 +160,10 @@ def test_reload_keeps_open_sections_and_scroll_position(served, driver):
     assert "window.foldmarkServe" in driver.page_source
     set_open(driver, "alpha", False)   # collapse one that starts open
     set_open(driver, "beta", True)     # open one that starts collapsed
+    # Sections slide open and shut; the page has its final height once they are done.
+    support.wait_for(lambda: driver.execute_script(
+        "return document.getAnimations().every((a) => a.playState !== 'running')"),
+        "the sections did not finish opening and closing")
     driver.execute_script("window.scrollTo(0, 900)")
     support.wait_for(lambda: scroll_y(driver) == 900, "the page did not scroll to 900")
     before = open_states(driver)
