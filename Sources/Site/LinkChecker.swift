@@ -2,7 +2,7 @@ import Sections
 
 /// Checks every internal link of the site once all pages are known: the page, folder or
 /// file must exist and a `#fragment` must name a section of its page.
-struct LinkChecker {
+struct LinkChecker: Sendable {
     var resolver: LinkResolver
     /// Section ids by Markdown source, for the pages that are built.
     var sectionIDs: [String: Set<String>]

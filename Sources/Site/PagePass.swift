@@ -104,10 +104,13 @@ struct PagePass: Sendable {
                     return (source, page.sectionIDs)
                 }, uniquingKeysWith: { first, _ in first }),
             drafts: drafts)
-        for page in pages {
-            guard case .markdown(let source) = page.kind else { continue }
-            result.warnings += checker.warnings(for: page.links, in: source)
+        // Each page's links on any core; the warnings stay in page order.
+        let checkedPages = pages
+        let linkWarnings = await Parallel.map(checkedPages.count, jobs: options.jobs) { index in
+            guard case .markdown(let source) = checkedPages[index].kind else { return [SiteError]() }
+            return checker.warnings(for: checkedPages[index].links, in: source)
         }
+        result.warnings += linkWarnings.flatMap { $0 }
         result.timings.append(("site", (clock.now - siteStart).seconds))
 
         let searchStart = clock.now
