@@ -21,8 +21,6 @@ final class SourceLines {
         self.text = text
     }
 
-    var lineCount: Int { lineStarts.count }
-
     /// Line `line` (1-based) without its line ending, or nil past the end.
     func line(_ line: Int) -> Substring? {
         guard line >= 1, line <= lineStarts.count else { return nil }

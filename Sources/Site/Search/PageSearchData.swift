@@ -14,28 +14,17 @@ import Sections
 /// Encoded form: `1` or `0` (``hasPageEntry``), then for each term, in the order first found,
 /// `!term codes`, where codes are ``SearchNumbers`` of the increasing `entry * 2 + 1` for
 /// a hit in the entry's own title and `entry * 2` for one in its text or the titles above.
-struct PageSearchData: Sendable, Equatable {
+struct PageSearchData: Sendable {
     var hasPageEntry: Bool
     /// Each term with its codes, in the order first found.
     var terms: [(term: String, codes: [UInt32])]
-
-    static func == (a: Self, b: Self) -> Bool {
-        a.hasPageEntry == b.hasPageEntry && a.terms.count == b.terms.count
-            && zip(a.terms, b.terms).allSatisfy { $0.term == $1.term && $0.codes == $1.codes }
-    }
-
-    init(hasPageEntry: Bool, terms: [(term: String, codes: [UInt32])]) {
-        self.hasPageEntry = hasPageEntry
-        self.terms = terms
-    }
 
     /// The encoded search data (``encoded``) of a parsed page whose title is `title`.
     static func encoded(document: Document, title: String) -> String {
         let sections = document.allSections
         var table = SearchTermTable()
-        var preamble = SearchTermTable()
-        SearchTerms.forEach(inHTML: document.preamble.html) { preamble.add($0, entry: 0, heading: false) }
-        let hasPageEntry = preamble.count > 0 || sections.first?.title != title
+        let preambleTerms = SearchTerms.terms(inHTML: document.preamble.html)
+        let hasPageEntry = !preambleTerms.isEmpty || sections.first?.title != title
         var entry: UInt32 = 0
         let titleTerms = SearchTerms.terms(inText: title)
         func add(_ terms: [String], heading: Bool) {
@@ -43,7 +32,7 @@ struct PageSearchData: Sendable, Equatable {
         }
         if hasPageEntry {
             add(titleTerms, heading: true)
-            SearchTerms.forEach(inHTML: document.preamble.html) { table.add($0, entry: entry, heading: false) }
+            add(preambleTerms, heading: false)
             entry += 1
         }
         // The titles of the sections above the current one, by level.
@@ -60,17 +49,6 @@ struct PageSearchData: Sendable, Equatable {
         }
         var text: [UInt8] = [hasPageEntry ? UInt8(ascii: "1") : UInt8(ascii: "0")]
         table.encode(into: &text)
-        return String(decoding: text, as: UTF8.self)
-    }
-
-    var encoded: String {
-        var text: [UInt8] = [hasPageEntry ? UInt8(ascii: "1") : UInt8(ascii: "0")]
-        for (term, codes) in terms {
-            text.append(UInt8(ascii: "!"))
-            text.append(contentsOf: term.utf8)
-            text.append(UInt8(ascii: " "))
-            SearchNumbers.appendIncreasing(codes, to: &text)
-        }
         return String(decoding: text, as: UTF8.self)
     }
 
