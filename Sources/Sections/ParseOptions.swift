@@ -10,12 +10,6 @@ public struct ParseOptions: Hashable, Sendable {
     /// replace them (see ``FoldRules``).
     public var foldRules: FoldRules
 
-    /// Whether every section starts closed when neither the heading nor the page says otherwise.
-    public var collapsedByDefault: Bool {
-        get { foldRules.collapsed }
-        set { foldRules.collapsed = newValue }
-    }
-
     /// Whether sections marked `{.draft}` are kept; they are left out, with everything
     /// under them, otherwise.
     public var includesDrafts: Bool
@@ -26,10 +20,10 @@ public struct ParseOptions: Hashable, Sendable {
     public var reservedIDs: Set<String>
 
     public init(
-        allowsRawHTML: Bool = false, usesSmartPunctuation: Bool = false, collapsedByDefault: Bool = false,
-        foldRules: FoldRules? = nil, includesDrafts: Bool = false, reservedIDs: Set<String> = []
+        allowsRawHTML: Bool = false, usesSmartPunctuation: Bool = false, foldRules: FoldRules = FoldRules(),
+        includesDrafts: Bool = false, reservedIDs: Set<String> = []
     ) {
-        self.foldRules = foldRules ?? FoldRules(collapsed: collapsedByDefault)
+        self.foldRules = foldRules
         self.allowsRawHTML = allowsRawHTML
         self.usesSmartPunctuation = usesSmartPunctuation
         self.includesDrafts = includesDrafts

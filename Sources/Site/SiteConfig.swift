@@ -15,16 +15,14 @@ public struct SiteConfig: Sendable, Hashable {
     public var language: String
     /// Whether raw HTML in Markdown reaches the page.
     public var allowsRawHTML: Bool
-    /// The site default for sections that neither heading nor page folds.
-    public var collapsedByDefault: Bool
+    /// Which sections start closed when neither heading nor page says (`collapsed`,
+    /// `fold_from_level`, `fold_longer_than`).
+    public var foldRules: FoldRules
     /// Where the site will be published: pages still link relatively, but the canonical
     /// link, `sitemap.xml` and `404.html` use it.
     public var baseURL: String?
     /// Sections of this level or higher appear in the table of contents.
     public var tocDepth: Int
-    /// The site's fold rules besides `collapsed` (see ``FoldRules``).
-    public var foldFromLevel: Int?
-    public var foldLongerThan: Int?
     /// Whether pages remember which sections a reader opened (in the browser's storage).
     public var remembersFolds: Bool
     /// Whether the site has a search box and a search index.
@@ -32,18 +30,16 @@ public struct SiteConfig: Sendable, Hashable {
 
     public init(
         title: String = "", description: String? = nil, language: String = "en", allowsRawHTML: Bool = false,
-        collapsedByDefault: Bool = false, baseURL: String? = nil, tocDepth: Int = 3, foldFromLevel: Int? = nil,
-        foldLongerThan: Int? = nil, remembersFolds: Bool = true, hasSearch: Bool = true
+        foldRules: FoldRules = FoldRules(), baseURL: String? = nil, tocDepth: Int = 3, remembersFolds: Bool = true,
+        hasSearch: Bool = true
     ) {
-        self.foldFromLevel = foldFromLevel
-        self.foldLongerThan = foldLongerThan
+        self.foldRules = foldRules
         self.remembersFolds = remembersFolds
         self.hasSearch = hasSearch
         self.title = title
         self.description = description
         self.language = language
         self.allowsRawHTML = allowsRawHTML
-        self.collapsedByDefault = collapsedByDefault
         self.baseURL = baseURL
         self.tocDepth = tocDepth
     }
@@ -88,7 +84,6 @@ public struct SiteConfig: Sendable, Hashable {
         description = try text("description")
         language = try text("language") ?? "en"
         allowsRawHTML = try flag("unsafe") ?? false
-        collapsedByDefault = try flag("collapsed") ?? false
         baseURL = try text("base_url")
         if let baseURL, !baseURL.isEmpty, !Self.isWebURL(baseURL) {
             throw SiteError(
@@ -107,8 +102,10 @@ public struct SiteConfig: Sendable, Hashable {
             }
             return count
         }
-        foldFromLevel = try count("fold_from_level", 1...6, "a heading level from 1 to 6")
-        foldLongerThan = try count("fold_longer_than", 0...Int(Int32.max), "a number of words (0 or more)")
+        foldRules = FoldRules(
+            collapsed: try flag("collapsed") ?? false,
+            fromLevel: try count("fold_from_level", 1...6, "a heading level from 1 to 6"),
+            longerThan: try count("fold_longer_than", 0...Int(Int32.max), "a number of words (0 or more)"))
         remembersFolds = try flag("remember_folds") ?? true
         hasSearch = try flag("search") ?? true
         for pair in pairs where !Self.knownKeys.contains(pair.key) {
@@ -124,9 +121,6 @@ public struct SiteConfig: Sendable, Hashable {
     }
 
     var parseOptions: ParseOptions {
-        ParseOptions(
-            allowsRawHTML: allowsRawHTML,
-            foldRules: FoldRules(
-                collapsed: collapsedByDefault, fromLevel: foldFromLevel, longerThan: foldLongerThan))
+        ParseOptions(allowsRawHTML: allowsRawHTML, foldRules: foldRules)
     }
 }

@@ -22,7 +22,7 @@ enum FuzzTarget {
     static func run(_ bytes: UnsafeRawBufferPointer) {
         let flags = bytes.first ?? 0
         let options = ParseOptions(
-            allowsRawHTML: flags & 1 != 0, collapsedByDefault: flags & 4 != 0, includesDrafts: flags & 2 != 0,
+            allowsRawHTML: flags & 1 != 0, foldRules: FoldRules(collapsed: flags & 4 != 0), includesDrafts: flags & 2 != 0,
             reservedIDs: renderer.layoutIDs)
         let source = SourceText(decoding: Data(bytes.dropFirst()))
         for problem in source.problems {
