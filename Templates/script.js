@@ -35,7 +35,12 @@ window.foldmark = (function () {
     return Promise.resolve(copyWithTextarea(text));
   }
 
-  return { copyText: copyText };
+  // Whether keys pressed in `target` are the reader's typing, not shortcuts.
+  function isTyping(target) {
+    return !!target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+  }
+
+  return { copyText: copyText, isTyping: isTyping };
 })();
 
 (function () {
@@ -102,8 +107,6 @@ window.foldmark = (function () {
   }
   // Opens exactly these sections (and what holds them); every other section closes.
   function openOnly(ids) {
-    var wanted = {};
-    ids.forEach(function (id) { wanted[id] = true; });
     sections().forEach(function (section) { section.open = false; });
     ids.forEach(function (id) {
       var section = document.getElementById(id);
@@ -203,9 +206,6 @@ window.foldmark = (function () {
     button.hidden = false;
   });
 
-  function isTyping(target) {
-    return target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
-  }
   document.addEventListener("keydown", function (event) {
     if (event.defaultPrevented || event.ctrlKey || event.metaKey) return;
     // Alt+Enter on a section's heading: the keyboard's Alt-click.
@@ -217,7 +217,7 @@ window.foldmark = (function () {
       }
       return;
     }
-    if (isTyping(event.target)) return;
+    if (window.foldmark.isTyping(event.target)) return;
     if (event.key === "e") { setAll(true); event.preventDefault(); }
     if (event.key === "c") { setAll(false); event.preventDefault(); }
   });

@@ -371,9 +371,7 @@
   });
   document.addEventListener("keydown", function (event) {
     if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
-    var target = event.target;
-    var tag = target && target.tagName;
-    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || (target && target.isContentEditable)) return;
+    if (window.foldmark.isTyping(event.target)) return;
     event.preventDefault();
     input.focus();
     input.select();

@@ -22,9 +22,7 @@ enum Callouts {
         guard let paragraph = cmark_node_first_child(quote), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH,
             let line = source.line(Int(cmark_node_get_start_line(paragraph))),
             let marker = Marker(line: line, column: Int(cmark_node_get_start_column(paragraph))),
-            removeMarker(marker.text, from: paragraph),
-            let frame = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK), let title = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK),
-            let label = cmark_node_new(CMARK_NODE_CUSTOM_INLINE)
+            removeMarker(marker.text, from: paragraph)
         else { return }
 
         let kind = marker.kind
@@ -33,19 +31,25 @@ enum Callouts {
             + " stroke=\"currentColor\" stroke-width=\"1.5\" stroke-linecap=\"round\" stroke-linejoin=\"round\""
             + " aria-hidden=\"true\" focusable=\"false\">\(kind.iconPaths)</svg>"
         let classes = "fm-callout fm-callout-\(kind.rawValue)"
+        let frameMarkup: (String, String)
+        let titleMarkup: (String, String)
         switch marker.folding {
         case .none:
-            setMarkup(frame, "<div class=\"\(classes)\" role=\"note\">", "</div>")
-            setMarkup(title, "<p class=\"fm-callout-title\">\(icon)", "</p>")
+            frameMarkup = ("<div class=\"\(classes)\" role=\"note\">", "</div>")
+            titleMarkup = ("<p class=\"fm-callout-title\">\(icon)", "</p>")
         case .collapsed, .expanded:
             let open = marker.folding == .expanded ? " open" : ""
-            setMarkup(frame, "<details class=\"\(classes)\"\(open)>", "</details>")
-            setMarkup(
-                title,
+            frameMarkup = ("<details class=\"\(classes)\"\(open)>", "</details>")
+            titleMarkup = (
                 "<summary class=\"fm-callout-title\"><span class=\"fm-arrow\" aria-hidden=\"true\"></span>\(icon)",
-                "</summary>")
+                "</summary>"
+            )
         }
-        setMarkup(label, "<span class=\"fm-callout-label\">", "</span>")
+        guard let frame = CmarkNode.newCustom(CMARK_NODE_CUSTOM_BLOCK, onEnter: frameMarkup.0, onExit: frameMarkup.1),
+            let title = CmarkNode.newCustom(CMARK_NODE_CUSTOM_BLOCK, onEnter: titleMarkup.0, onExit: titleMarkup.1),
+            let label = CmarkNode.newCustom(
+                CMARK_NODE_CUSTOM_INLINE, onEnter: "<span class=\"fm-callout-label\">", onExit: "</span>")
+        else { return }
 
         moveTitle(from: paragraph, to: label)
         if cmark_node_first_child(label) == nil, let text = cmark_node_new(CMARK_NODE_TEXT) {
@@ -59,11 +63,6 @@ enum Callouts {
         while let child = cmark_node_first_child(quote) { _ = cmark_node_append_child(frame, child) }
         _ = cmark_node_insert_before(quote, frame)
         cmark_node_free(quote)
-    }
-
-    private static func setMarkup(_ node: OpaquePointer, _ onEnter: String, _ onExit: String) {
-        _ = cmark_node_set_on_enter(node, onEnter)
-        _ = cmark_node_set_on_exit(node, onExit)
     }
 
     /// Removes `marker` from the text nodes that start `paragraph`, with the blanks after it.
