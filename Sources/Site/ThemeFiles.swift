@@ -9,6 +9,9 @@ struct ThemeFiles: Sendable {
 
     var stylesheet: (path: String, text: String)
     var script: (path: String, text: String)
+    /// The paths as they go into a link, percent-encoded once for all pages.
+    private var stylesheetLink: String
+    private var scriptLink: String
 
     init(renderer: PageRenderer) {
         func named(_ stem: String, _ text: String, _ suffix: String) -> (path: String, text: String) {
@@ -16,6 +19,8 @@ struct ThemeFiles: Sendable {
         }
         stylesheet = named("style", renderer.css, ".css")
         script = named("script", renderer.script, ".js")
+        stylesheetLink = OutputPath.percentEncoded(stylesheet.path)
+        scriptLink = OutputPath.percentEncoded(script.path)
     }
 
     var all: [(path: String, text: String)] { [stylesheet, script] }
@@ -23,7 +28,7 @@ struct ThemeFiles: Sendable {
     /// Points `context` at the files from a page whose root path (see
     /// ``PageContext/rootPath``) is the context's.
     func link(_ context: inout PageContext) {
-        context.stylesheetURL = context.rootPath + OutputPath.percentEncoded(stylesheet.path)
-        context.scriptURL = context.rootPath + OutputPath.percentEncoded(script.path)
+        context.stylesheetURL = context.rootPath + stylesheetLink
+        context.scriptURL = context.rootPath + scriptLink
     }
 }

@@ -27,6 +27,12 @@ import Testing
         #expect(page.sections[1].wordCount == 1 + 1 + 1 + 12)
     }
 
+    @Test func aHeadingWithAnAngleBracketCountsAllItsWords() throws {
+        // The title "a < b c" is text; counted as HTML, "< b c" would read as a tag.
+        let page = try Document(parsing: "# a < b c\n")
+        #expect(page.sections[0].wordCount == 4)
+    }
+
     @Test func wordsAreCountedInTextNotMarkup() {
         #expect(FoldRules.words(inHTML: "<p>one <em>two</em> three</p>\n<pre><code>four\n</code></pre>") == 4)
         #expect(FoldRules.words(inHTML: "<a href=\"many words in an attribute\">x</a>") == 1)

@@ -87,12 +87,13 @@ struct SectionTreeBuilder {
             let level = Int(cmark_node_get_heading_level(node))
             close(while: { $0.section.level >= level }, open: &open, into: &tree)
             let title = CmarkNode.plainText(node)
+            let titleHTML = innerHTML(of: node)
             let classes = heading.attributes?.otherClasses ?? []
             let section = Section(
-                level: level, title: title, titleHTML: HTMLFragment(trusted: innerHTML(of: node)),
+                level: level, title: title, titleHTML: HTMLFragment(trusted: titleHTML),
                 id: heading.attributes?.id ?? slugger.uniqueSlug(for: title),
                 classes: classes.filter { $0 != "draft" }, line: heading.line,
-                wordCount: FoldRules.words(inHTML: title))
+                wordCount: FoldRules.words(inHTML: titleHTML))
             open.append(
                 OpenSection(
                     section: section, links: links, isDraft: classes.contains("draft"),
