@@ -11,8 +11,8 @@ struct Reply {
 
     init(parsing bytes: [UInt8]) throws {
         let separator = Array("\r\n\r\n".utf8)
-        guard
-            let end = (0...max(0, bytes.count - separator.count)).first(where: {
+        guard bytes.count >= separator.count,
+            let end = (0...(bytes.count - separator.count)).first(where: {
                 bytes[$0..<$0 + 4].elementsEqual(separator)
             })
         else { throw TestFailure("no end of headers in: \(String(decoding: bytes, as: UTF8.self))") }
