@@ -67,10 +67,7 @@ public struct PageRenderer: Sendable {
 
     /// The values the layout sees; documented in `Content/reference/templates.md`.
     func values(for document: Document, content: String, context: PageContext) -> TemplateValue {
-        var page: [String: TemplateValue] = [:]
-        for pair in document.frontMatter.values {
-            page[pair.key] = TemplateValue(pair.value)
-        }
+        var page = TemplateObject(document.frontMatter.values.map { ($0.key, TemplateValue($0.value)) })
         page["title"] = .string(document.title ?? context.fallbackTitle)
         page["description"] = document.frontMatter.description.map(TemplateValue.string) ?? .null
         page["canonical"] = context.canonicalURL.map(TemplateValue.string) ?? .null
@@ -163,7 +160,7 @@ extension TemplateValue {
             }
         case .sequence(let items): self = .list(items.map(TemplateValue.init))
         case .mapping(let pairs):
-            self = .object(Dictionary(pairs.map { ($0.key, TemplateValue($0.value)) }, uniquingKeysWith: { _, last in last }))
+            self = .object(TemplateObject(pairs.map { ($0.key, TemplateValue($0.value)) }))
         }
     }
 }

@@ -18,27 +18,46 @@ public struct HTMLFragment: Hashable, Sendable, CustomStringConvertible {
 
     /// Escapes `&`, `<`, `>`, `"` and `'`, the characters that can end text or an attribute.
     public static func escape(_ text: String) -> String {
-        var needsWork = false
-        for byte in text.utf8 where byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<")
-            || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
-        {
-            needsWork = true
-            break
-        }
-        guard needsWork else { return text }
+        guard needsEscaping(text) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 16)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.unicodeScalars.append(character)
-            }
-        }
+        appendEscaped(text, to: &result)
         return result
+    }
+
+    /// Appends `text` escaped as ``escape(_:)`` does to `output`, with no string in between.
+    public static func appendEscaped(_ text: String, to output: inout String) {
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        var index = start
+        while index != bytes.endIndex {
+            let entity: String
+            switch bytes[index] {
+            case UInt8(ascii: "&"): entity = "&amp;"
+            case UInt8(ascii: "<"): entity = "&lt;"
+            case UInt8(ascii: ">"): entity = "&gt;"
+            case UInt8(ascii: "\""): entity = "&quot;"
+            case UInt8(ascii: "'"): entity = "&#39;"
+            default:
+                bytes.formIndex(after: &index)
+                continue
+            }
+            // The runs between ASCII bytes start and end on scalar boundaries; they are
+            // appended as UTF-8 runs, since a combining mark after a quote makes the quote's
+            // end no Character boundary.
+            output += Substring(bytes[start..<index])
+            output += entity
+            bytes.formIndex(after: &index)
+            start = index
+        }
+        output += Substring(bytes[start..<index])
+    }
+
+    private static func needsEscaping(_ text: String) -> Bool {
+        text.utf8.contains { byte in
+            byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+                || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+        }
     }
 
     public static let empty = HTMLFragment(trusted: "")

@@ -81,7 +81,7 @@ import Testing
         case let items as [Any]:
             return .list(items.map(templateValue(fromJSON:)))
         case let fields as [String: Any]:
-            return .object(fields.mapValues(templateValue(fromJSON:)))
+            return .object(TemplateObject(fields.mapValues(templateValue(fromJSON:))))
         default:
             return .null
         }

@@ -55,6 +55,26 @@ import Testing
                 == #"<a title="Tom&#39;s &quot;best&quot; &lt;b&gt;&amp;">Tom's "best" <b>&</a>"#)
     }
 
+    /// Escaping copies the runs between special characters as UTF-8: a combining mark
+    /// right after a quote joins it into one `Character`, and must neither vanish nor repeat.
+    @Test func escapesQuotesFollowedByCombiningMarks() throws {
+        let template = try Template("{{title}}")
+        #expect(template.render(["title": "\"\u{301}x'\u{300}<é>"]) == "&quot;\u{301}x&#39;\u{300}&lt;é&gt;")
+        #expect(template.render(["title": "plain"]) == "plain")
+    }
+
+    /// An object's last value for a name wins, and objects compare by their fields in any order.
+    @Test func objectFieldsLastValueWinsAndOrderDoesNotMatter() throws {
+        let template = try Template("{{a}}{{b}}")
+        #expect(template.render(.object(TemplateObject([("a", "1"), ("b", "2"), ("a", "3")]))) == "32")
+        var object: TemplateObject = ["a": "1", "b": "2"]
+        #expect(TemplateValue.object(object) == ["b": "2", "a": "1"])
+        #expect(TemplateValue.object(object) != ["a": "1"])
+        object["a"] = nil
+        #expect(object.names == ["b"])
+        #expect(object.hashValue == (["b": "2"] as TemplateObject).hashValue)
+    }
+
     @Test func interpolatesNumbersAndBooleans() throws {
         let template = try Template("{{a}} {{b}} {{c}} {{d}} {{e}}")
         #expect(template.render(["a": 85, "b": 1.21, "c": -3, "d": true, "e": ["x"]]) == "85 1.21 -3 true ")

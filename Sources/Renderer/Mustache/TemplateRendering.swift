@@ -28,10 +28,10 @@ struct TemplateRendering {
             case .lineStart:
                 if !indentation.isEmpty { output += indentation }
             case .variable(let name, let isEscaped):
-                let value = resolve(name)
-                if isEscaped, value.needsEscaping {
-                    output += HTMLFragment.escape(value.interpolatedText)
-                } else {
+                switch resolve(name) {
+                case .string(let text):
+                    if isEscaped { HTMLFragment.appendEscaped(text, to: &output) } else { output += text }
+                case let value:
                     output += value.interpolatedText
                 }
             case .section(let name, let isInverted, let children):

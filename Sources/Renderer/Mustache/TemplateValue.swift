@@ -10,7 +10,7 @@ public indirect enum TemplateValue: Sendable, Hashable {
     /// A number; integral values interpolate without a fraction (`85`, not `85.0`).
     case number(Double)
     case list([TemplateValue])
-    case object([String: TemplateValue])
+    case object(TemplateObject)
 }
 
 extension TemplateValue {
@@ -32,12 +32,6 @@ extension TemplateValue {
         case .string(let text): text
         case .number(let number): Self.format(number)
         }
-    }
-
-    /// Whether ``interpolatedText`` can contain characters that need escaping.
-    var needsEscaping: Bool {
-        if case .string = self { return true }
-        return false
     }
 
     /// Formats integral numbers as integers (`85`) and others in their shortest exact form (`1.21`).
@@ -82,6 +76,6 @@ extension TemplateValue: ExpressibleByArrayLiteral {
 extension TemplateValue: ExpressibleByDictionaryLiteral {
     /// Builds an ``object(_:)``; when a key repeats, the last value wins.
     public init(dictionaryLiteral elements: (String, TemplateValue)...) {
-        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        self = .object(TemplateObject(elements))
     }
 }
