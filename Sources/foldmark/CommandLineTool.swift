@@ -48,7 +48,7 @@ struct CommandLineTool {
                 standardOutput.print(Self.usage)
                 return 0
             case "--version", "version":
-                standardOutput.print("foldmark \(Self.version)")
+                standardOutput.print("foldmark \(Self.version) (\(Allocator.name))")
                 return 0
             case "build":
                 return await build(try BuildArguments(parsing: rest), keepsOutput: true)
