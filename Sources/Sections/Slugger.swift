@@ -16,6 +16,11 @@ public struct Slugger: Sendable {
 
     /// The slug of `text` alone, not yet made unique.
     public static func slug(_ text: String) -> String {
+        asciiSlug(text) ?? unicodeSlug(text)
+    }
+
+    /// ``slug(_:)`` by the Unicode properties of each character: the definition.
+    static func unicodeSlug(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.lowercased().unicodeScalars {
@@ -33,6 +38,29 @@ public struct Slugger: Sendable {
             }
         }
         return result
+    }
+
+    /// ``slug(_:)`` of an ASCII `text`, byte by byte, without Unicode tables; `nil` when
+    /// `text` is not ASCII. In ASCII the kept characters are the letters, digits, `_` (the
+    /// only connector punctuation) and `-`.
+    static func asciiSlug(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            var slug = [UInt8]()
+            slug.reserveCapacity(bytes.count)
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"),
+                    UInt8(ascii: "-"):
+                    slug.append(byte)
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): slug.append(byte + 32)
+                case UInt8(ascii: " "): slug.append(UInt8(ascii: "-"))
+                case 0x80...: return nil
+                default: continue
+                }
+            }
+            return String(decoding: slug, as: UTF8.self)
+        }
     }
 
     /// A unique id for a heading with text `text`, remembered so that it is never given again.

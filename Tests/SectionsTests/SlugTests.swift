@@ -1,5 +1,6 @@
-import Sections
 import Testing
+
+@testable import Sections
 
 @Suite struct SlugTests {
     @Test(arguments: [
@@ -15,6 +16,15 @@ import Testing
     ])
     func slugIsGitHubCompatible(text: String, slug: String) {
         #expect(Slugger.slug(text) == slug)
+    }
+
+    /// The byte-wise path for ASCII headings gives exactly what the Unicode definition gives.
+    @Test func asciiFastPathMatchesTheUnicodeDefinition() {
+        let every = String(decoding: (0..<128).map { UInt8($0) }, as: UTF8.self)
+        for text in [every, "Hello World", "A_b-C  d\t(e)", "Version 2.0 [draft]"] + every.map(String.init) {
+            #expect(Slugger.asciiSlug(text) == Slugger.unicodeSlug(text), "\(text.debugDescription)")
+        }
+        #expect(Slugger.asciiSlug("Straße") == nil)
     }
 
     @Test func uniqueSlugsCountUp() {
