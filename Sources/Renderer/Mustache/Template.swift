@@ -7,9 +7,8 @@
 ///
 /// `{{name}}` escapes through ``HTMLFragment/escape(_:)``; `{{{name}}}` and `{{& name}}` don't.
 public struct Template: Sendable {
-    private let nodes: [TemplateNode]
-    /// Compiled partials, in the order of their sorted names; partial nodes hold indices into it.
-    private let partials: [[TemplateNode]]
+    /// The template and its partials (in the order of their sorted names), compiled.
+    private let program: TemplateProgram
     /// A first guess at the output's size, so that rendering rarely has to grow the string.
     private let estimatedSize: Int
 
@@ -25,7 +24,7 @@ public struct Template: Sendable {
         for (index, name) in names.enumerated() { indices[name] = index }
 
         var parser = TemplateParser(source, template: nil, partialIndices: indices, marksLineStarts: false)
-        nodes = try parser.parse()
+        let nodes = try parser.parse()
         var compiled: [[TemplateNode]] = []
         compiled.reserveCapacity(names.count)
         for name in names {
@@ -37,14 +36,17 @@ public struct Template: Sendable {
             )
             compiled.append(try parser.parse())
         }
-        self.partials = compiled
+        program = TemplateProgram(main: nodes, partials: compiled)
         estimatedSize = max(256, source.utf8.count * 2)
     }
 
     /// Renders the template with `context` at the bottom of the context stack.
     public func render(_ context: TemplateValue) -> String {
-        var rendering = TemplateRendering(context: context, partials: partials, capacity: estimatedSize)
-        rendering.render(nodes, indentation: "", depth: 0)
-        return rendering.output
+        program.instructions.withUnsafeBufferPointer { instructions in
+            var rendering = TemplateRendering(
+                program: program, instructions: instructions, context: context, capacity: estimatedSize)
+            rendering.render(program.main, indentation: "", depth: 0)
+            return rendering.output
+        }
     }
 }

@@ -7,24 +7,31 @@ struct TemplateRendering {
     /// partial that includes itself without end from exhausting the stack.
     static let maximumPartialDepth = 200
 
-    private let partials: [[TemplateNode]]
+    private let program: TemplateProgram
+    private let instructions: UnsafeBufferPointer<TemplateProgram.Instruction>
     private(set) var output = ""
     private var stack: [TemplateValue]
 
-    init(context: TemplateValue, partials: [[TemplateNode]], capacity: Int) {
-        self.partials = partials
+    /// `instructions` must be `program.instructions`, valid for as long as the rendering.
+    init(
+        program: TemplateProgram, instructions: UnsafeBufferPointer<TemplateProgram.Instruction>,
+        context: TemplateValue, capacity: Int
+    ) {
+        self.program = program
+        self.instructions = instructions
         output.reserveCapacity(capacity)
         stack = [context]
         stack.reserveCapacity(16)
     }
 
-    /// Renders `nodes`, writing `indentation` at each ``TemplateNode/lineStart``.
-    /// `depth` counts the partials that enclose `nodes`.
-    mutating func render(_ nodes: [TemplateNode], indentation: String, depth: Int) {
-        for node in nodes {
-            switch node {
+    /// Renders the instructions in `range`, writing `indentation` at each line start of a
+    /// partial. `depth` counts the partials that enclose them.
+    mutating func render(_ range: Range<Int>, indentation: String, depth: Int) {
+        var at = range.lowerBound
+        while at < range.upperBound {
+            switch instructions[at] {
             case .text(let text):
-                output += text
+                output += program.texts[Int(text)]
             case .lineStart:
                 if !indentation.isEmpty { output += indentation }
             case .variable(let name, let isEscaped):
@@ -34,45 +41,45 @@ struct TemplateRendering {
                 case let value:
                     output += value.interpolatedText
                 }
-            case .section(let name, let isInverted, let children):
+            case .section(let name, let isInverted, let end):
+                let body = (at + 1)..<Int(end)
                 let value = resolve(name)
                 if isInverted {
-                    if !value.isTruthy { render(children, indentation: indentation, depth: depth) }
+                    if !value.isTruthy { render(body, indentation: indentation, depth: depth) }
                 } else if case .list(let items) = value {
                     for item in items {
-                        renderChildren(children, in: item, indentation: indentation, depth: depth)
+                        renderBody(body, in: item, indentation: indentation, depth: depth)
                     }
                 } else if value.isTruthy {
-                    renderChildren(children, in: value, indentation: indentation, depth: depth)
+                    renderBody(body, in: value, indentation: indentation, depth: depth)
                 }
-            case .partial(let index, let partialIndentation):
-                guard let index, depth < Self.maximumPartialDepth else { break }
-                let combined = partialIndentation.isEmpty ? indentation : indentation + partialIndentation
-                render(partials[index], indentation: combined, depth: depth + 1)
+                at = Int(end)
+                continue
+            case .partial(let partial, let partialIndentation):
+                guard partial >= 0, depth < Self.maximumPartialDepth else { break }
+                let combined = partialIndentation < 0 ? indentation : indentation + program.texts[Int(partialIndentation)]
+                render(program.partials[Int(partial)], indentation: combined, depth: depth + 1)
             }
+            at += 1
         }
     }
 
-    private mutating func renderChildren(
-        _ children: [TemplateNode],
-        in context: TemplateValue,
-        indentation: String,
-        depth: Int
-    ) {
+    private mutating func renderBody(_ body: Range<Int>, in context: TemplateValue, indentation: String, depth: Int) {
         stack.append(context)
-        render(children, indentation: indentation, depth: depth)
+        render(body, indentation: indentation, depth: depth)
         stack.removeLast()
     }
 
-    /// Looks the first part of `name` up from the top of the context stack down, then the
+    /// Looks the first part of the name up from the top of the context stack down, then the
     /// other parts inside what it found, without going back to the stack: a missing key
     /// anywhere after the first part resolves to ``TemplateValue/null``.
-    private func resolve(_ name: TemplateName) -> TemplateValue {
-        guard let first = name.parts.first else { return stack[stack.count - 1] }
+    private func resolve(_ name: Int32) -> TemplateValue {
+        let parts = program.names[Int(name)]
+        guard let first = parts.first else { return stack[stack.count - 1] }
         var level = stack.count - 1
         while level >= 0 {
             if case .object(let fields) = stack[level], var value = fields[first] {
-                for part in name.parts.dropFirst() {
+                for part in parts.dropFirst() {
                     guard case .object(let fields) = value, let next = fields[part] else { return .null }
                     value = next
                 }
