@@ -27,37 +27,42 @@ public struct HTMLFragment: Hashable, Sendable, CustomStringConvertible {
 
     /// Appends `text` escaped as ``escape(_:)`` does to `output`, with no string in between.
     public static func appendEscaped(_ text: String, to output: inout String) {
-        let bytes = text.utf8
-        var start = bytes.startIndex
-        var index = start
-        while index != bytes.endIndex {
-            let entity: String
-            switch bytes[index] {
-            case UInt8(ascii: "&"): entity = "&amp;"
-            case UInt8(ascii: "<"): entity = "&lt;"
-            case UInt8(ascii: ">"): entity = "&gt;"
-            case UInt8(ascii: "\""): entity = "&quot;"
-            case UInt8(ascii: "'"): entity = "&#39;"
-            default:
-                bytes.formIndex(after: &index)
-                continue
-            }
-            // The runs between ASCII bytes start and end on scalar boundaries; they are
-            // appended as UTF-8 runs, since a combining mark after a quote makes the quote's
-            // end no Character boundary.
-            output += Substring(bytes[start..<index])
-            output += entity
-            bytes.formIndex(after: &index)
-            start = index
+        var text = text  // withUTF8 on a native string copies nothing
+        let specials = text.withUTF8 { bytes in
+            bytes.indices.filter { entity(for: bytes[$0]) != nil }
         }
-        output += Substring(bytes[start..<index])
+        guard !specials.isEmpty else {
+            output += text
+            return
+        }
+        // The runs between the ASCII specials start and end on scalar boundaries; they are
+        // appended as UTF-8 runs, since a combining mark after a quote makes the quote's end
+        // no Character boundary.
+        let bytes = text.utf8
+        func at(_ offset: Int) -> String.Index { bytes.index(bytes.startIndex, offsetBy: offset) }
+        var start = 0
+        for offset in specials {
+            output += Substring(bytes[at(start)..<at(offset)])
+            output += entity(for: bytes[at(offset)])!
+            start = offset + 1
+        }
+        output += Substring(bytes[at(start)...])
+    }
+
+    @inline(__always)
+    private static func entity(for byte: UInt8) -> String? {
+        switch byte {
+        case UInt8(ascii: "&"): "&amp;"
+        case UInt8(ascii: "<"): "&lt;"
+        case UInt8(ascii: ">"): "&gt;"
+        case UInt8(ascii: "\""): "&quot;"
+        case UInt8(ascii: "'"): "&#39;"
+        default: nil
+        }
     }
 
     private static func needsEscaping(_ text: String) -> Bool {
-        text.utf8.contains { byte in
-            byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
-                || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
-        }
+        text.utf8.contains { entity(for: $0) != nil }
     }
 
     public static let empty = HTMLFragment(trusted: "")
