@@ -16,6 +16,11 @@ For each corpus it runs, alternating and K times each (default 5) after one warm
   foldmark      foldmark build SITE --out OUT --json
   hugo          (with --hugo and `hugo` on PATH) a minimal Hugo site of the same pages,
                 with and without syntax highlighting of code fences
+Then foldmark's incremental builds of a copy of the site (--no-incremental skips them):
+  no-op         K rebuilds with nothing changed
+  one-page edit K rebuilds, each after appending a paragraph to the body of one page
+each against foldmark's median full build of the same run; a summary says which of the
+issue's targets hold (x floor, x Hugo, peak RSS, incremental, linear growth).
 Every run writes into a new, empty folder in a temporary directory ($FOLDMARK_BENCH_OUT,
 else $TMPDIR or /tmp), so each run is a fresh full build; the outputs are deleted at the
 end (see Runner for why not between runs). Wall time is measured here, CPU time comes from
@@ -229,6 +234,7 @@ class Tool:
         self.runs = []          # Run objects of the measured runs
         self.failure = None     # text when the tool failed
         self.written = None     # *.html files written by the warm-up run
+        self.bytes = None       # bytes of every file the warm-up run wrote
         self.note = None
 
 
@@ -303,6 +309,7 @@ class Runner:
             fail(tool, run)
             return
         tool.written = count_html(output)
+        tool.bytes = count_bytes(output)
 
     def measure(self, tools, runs):
         say(f"warm-up: {', '.join(t.name for t in tools)}")
@@ -333,10 +340,145 @@ def count_html(folder):
     return sum(name.endswith(".html") for _, _, files in os.walk(folder) for name in files)
 
 
+def count_bytes(folder):
+    return sum(os.path.getsize(os.path.join(directory, name))
+               for directory, _, files in os.walk(folder) for name in files)
+
+
 def fail(tool, run):
     tool.failure = f"exit status {run.status}"
     say(f"{tool.name}: FAILED ({tool.failure}); last lines of its output:")
     say(tail(run.stderr or run.stdout))
+
+
+# --- incremental builds -----------------------------------------------------------------
+
+EDIT = "\n\nA paragraph the benchmark appended ({n}) to measure a one-page edit.\n"
+
+
+def edited_page(content):
+    """The page the one-page edits change: the middle one, in path order, of the pages that
+    are not a folder's index (so that the navigation stays as it is)."""
+    pages = sorted(p for p in content.rglob("*.md") if p.name != "index.md" and p.is_file() and not p.is_symlink())
+    return pages[len(pages) // 2] if pages else None
+
+
+def report_of(run):
+    for candidate in [run.stdout] + run.stdout.splitlines()[::-1]:
+        try:
+            report = json.loads(candidate)
+            if isinstance(report, dict):
+                return report
+        except ValueError:
+            continue
+    return {}
+
+
+def measure_incremental(runner, foldmark_bin, corpus, runs):
+    """Rebuilds of a copy of the site into one output folder: a first full build, then `runs`
+    no-op rebuilds and `runs` one-page edits. Returns {kind: [(Run, pages written)]}, or None."""
+    work = runner.root / f"incremental-{corpus.name}"
+    site = work / "site"
+    say(f"incremental: copying {corpus.site} to {site}")
+    shutil.copytree(corpus.site, site, symlinks=True)
+    page = edited_page(site / "Content")
+    if page is None:
+        say("incremental: the corpus has no page to edit; skipped")
+        return None
+    out = work / "out"
+    argv = [str(foldmark_bin), "build", str(site), "--out", str(out), "--json"]
+
+    def build(kind):
+        os.sync()
+        start = time.perf_counter()
+        result = subprocess.run(argv, capture_output=True, text=True, stdin=subprocess.DEVNULL)
+        wall = time.perf_counter() - start
+        run = Run(wall, 0.0, 0, result.returncode, result.stdout, result.stderr)
+        if result.returncode != 0:
+            say(f"incremental: {kind} build FAILED (exit status {result.returncode})")
+            say(tail(result.stderr or result.stdout))
+            return None
+        written = [path for path in report_of(run).get("written", []) if path.endswith(".html")]
+        return run, written
+
+    if build("first") is None:
+        return None
+    results = {"no-op": [], "one-page edit": []}
+    for index in range(runs):
+        noop = build("no-op")
+        with open(page, "a", encoding="utf-8") as file:
+            file.write(EDIT.format(n=index + 1))
+        edit = build("one-page edit")
+        if noop is None or edit is None:
+            return None
+        results["no-op"].append(noop)
+        results["one-page edit"].append(edit)
+        say(f"incremental run {index + 1}/{runs}: no-op {noop[0].wall:.3f}s ({len(noop[1])} pages written), "
+            f"one-page edit {edit[0].wall:.3f}s ({len(edit[1])} pages written)")
+    return results
+
+
+def incremental_rows(results, full_wall):
+    table = []
+    for kind, measured in results.items():
+        walls = [run.wall for run, _ in measured]
+        wall = statistics.median(walls)
+        written = sorted({len(pages) for _, pages in measured})
+        table.append([
+            kind,
+            f"{wall:.3f}",
+            f"{min(walls):.3f}–{max(walls):.3f}",
+            f"{wall / full_wall:.3f}" if full_wall else "-",
+            "/".join(str(n) for n in written),
+        ])
+    return table
+
+
+INCREMENTAL_HEADER = ["build", "median s", "range s", "× full build", "pages written"]
+
+
+# --- targets ----------------------------------------------------------------------------
+
+def check(name, value, limit, text, lower_is_better=True):
+    holds = value <= limit if lower_is_better else value >= limit
+    return f"{'holds ' if holds else 'MISSED'}  {name}: {text}"
+
+
+def target_lines(summary):
+    """The issue's targets, from this run's figures: one line each, 'holds' or 'MISSED'."""
+    lines = []
+    for name, figures in summary.items():
+        floor = figures.get("floor")
+        wall = figures.get("foldmark")
+        if floor and wall and (name == "real" or name == "10000"):
+            ratio = wall / floor
+            lines.append(check(f"{name}: full build <= 1.25 x floor", ratio, 1.25, f"{ratio:.2f} x ({wall:.3f} s / {floor:.3f} s)"))
+        hugo = figures.get("hugo, no highlight")
+        if hugo and wall and name == "10000":
+            speedup = hugo / wall
+            lines.append(check(f"{name}: >= 3 x faster than Hugo without highlighting", speedup, 3.0,
+                               f"{speedup:.2f} x ({hugo:.3f} s / {wall:.3f} s)", lower_is_better=False))
+        rss = figures.get("rss")
+        if rss and name == "10000":
+            lines.append(check(f"{name}: peak RSS <= 150 MiB", rss, 150, f"{rss:.1f} MiB"))
+        for kind in ("no-op", "one-page edit"):
+            ratio = figures.get(kind)
+            if ratio is not None and name == "10000":
+                lines.append(check(f"{name}: {kind} <= 0.1 x full build", ratio, 0.1, f"{ratio:.3f} x"))
+    sizes = sorted(int(n) for n in summary if n.isdigit())
+    for small in sizes:
+        large = 2 * small
+        if str(large) not in summary:
+            continue
+        a, b = summary[str(small)], summary[str(large)]
+        if a.get("foldmark") and b.get("foldmark"):
+            ratio = b["foldmark"] / a["foldmark"]
+            lines.append(check(f"{small} -> {large} pages: time at most doubles", ratio, 2.0, f"{ratio:.2f} x"))
+        if a.get("bytes") and b.get("bytes"):
+            ratio = b["bytes"] / a["bytes"]
+            lines.append(check(f"{small} -> {large} pages: output bytes at most double", ratio, 2.0,
+                               f"{ratio:.2f} x ({a['bytes'] / 1e6:.1f} MB -> {b['bytes'] / 1e6:.1f} MB)"))
+    return lines
 
 
 # --- reporting --------------------------------------------------------------------------
@@ -496,6 +638,8 @@ def main(argv=None):
     parser.add_argument("--real", action="store_true", help="also the real corpus (../shared/corpus)")
     parser.add_argument("--runs", type=int, default=5, metavar="K", help="measured runs per tool (default 5)")
     parser.add_argument("--hugo", action="store_true", help="also measure Hugo, if `hugo` is on PATH")
+    parser.add_argument("--no-incremental", dest="incremental", action="store_false",
+                        help="skip the no-op and one-page-edit rebuilds")
     args = parser.parse_args(argv)
     if args.runs < 1 or any(n < 1 for n in args.pages):
         parser.error("--runs and --pages need positive numbers")
@@ -554,6 +698,7 @@ def main(argv=None):
                 "MB/s counts Markdown input bytes (10^6 B); CPU s is user + system time; "
                 f"pages/s counts the corpus's pages; each run writes to a new folder on {fs_text}."]
     failed = False
+    summary = {}
     runner = Runner(out_root)
     try:
         for corpus in corpora:
@@ -583,10 +728,37 @@ def main(argv=None):
                          markdown_table(header, table)]
             if phases:
                 markdown += ["", phases]
+            figures = summary.setdefault(corpus.name, {})
+            for tool in tools:
+                if tool.runs and not tool.failure:
+                    figures[tool.name] = statistics.median(r.wall for r in tool.runs)
+            if foldmark.runs and not foldmark.failure:
+                figures["rss"] = max(r.rss_kib for r in foldmark.runs) / 1024
+                figures["bytes"] = foldmark.bytes
+            if args.incremental and foldmark.runs and not foldmark.failure:
+                results = measure_incremental(runner, foldmark_bin, corpus, args.runs)
+                if results is None:
+                    failed = True
+                else:
+                    table = incremental_rows(results, figures.get("foldmark"))
+                    say("")
+                    say(plain_table(INCREMENTAL_HEADER, table))
+                    markdown += ["", f"foldmark's incremental builds of the same pages (median of {args.runs}; "
+                                 "an edit appends a paragraph to one page's body):", "",
+                                 markdown_table(INCREMENTAL_HEADER, table)]
+                    for row in table:
+                        figures[row[0]] = float(row[3]) if row[3] != "-" else None
     finally:
         say(f"removing {out_root}")
         shutil.rmtree(out_root, ignore_errors=True)
         CLEANUP_STAMP.write_text(f"{time.time()}\n")
+    targets = target_lines(summary)
+    if targets:
+        say("")
+        say("targets (issue: speed and scale):")
+        for line in targets:
+            say("  " + line)
+        markdown += ["", "Targets, from the figures above:", ""] + [f"- {line}" for line in targets]
     text = "\n".join(markdown) + "\n"
     (BENCH / "results.md").write_text(text)
     say("")
