@@ -3,7 +3,7 @@
 /// Mirrors JSON so that front matter and section data map onto it directly. Only
 /// ``null``, `false` and the empty ``list(_:)`` are falsy; every other value, including
 /// an empty string and zero, makes a section render.
-public indirect enum TemplateValue: Sendable, Hashable {
+public enum TemplateValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case string(String)
