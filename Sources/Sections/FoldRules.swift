@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Which sections start closed when their heading says neither `{.collapsed}` nor `{.open}`.
 ///
 /// A site sets them in `foldmark.yml`, a page in its front matter with the same keys. The
@@ -40,22 +44,28 @@ public struct FoldRules: Hashable, Sendable {
     static func words(inHTML html: String) -> Int {
         var html = html  // withUTF8 on a native string copies nothing
         return html.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return 0 }
             var count = 0
-            var inTag = false
             var inWord = false
-            for byte in bytes {
-                if inTag {
-                    inTag = byte != UInt8(ascii: ">")
-                } else if byte == UInt8(ascii: "<") {
-                    inTag = true
+            var index = 0
+            while index < bytes.count {
+                let byte = base[index]
+                if byte == UInt8(ascii: "<") {
+                    // A tag ends the word before it; skip to its end in one search.
                     inWord = false
-                } else if byte <= UInt8(ascii: " ") {
+                    let rest = bytes.count - index - 1
+                    guard rest > 0, let end = memchr(base + index + 1, Int32(UInt8(ascii: ">")), rest) else { break }
+                    index = UnsafeRawPointer(end).assumingMemoryBound(to: UInt8.self) - base + 1
+                    continue
+                }
+                if byte <= UInt8(ascii: " ") {
                     // Space, tab, line ends and the other controls separate words.
                     inWord = false
                 } else if !inWord {
                     count += 1
                     inWord = true
                 }
+                index += 1
             }
             return count
         }

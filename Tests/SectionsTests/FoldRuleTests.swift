@@ -37,6 +37,9 @@ import Testing
         #expect(FoldRules.words(inHTML: "<p>one <em>two</em> three</p>\n<pre><code>four\n</code></pre>") == 4)
         #expect(FoldRules.words(inHTML: "<a href=\"many words in an attribute\">x</a>") == 1)
         #expect(FoldRules.words(inHTML: "") == 0)
+        #expect(FoldRules.words(inHTML: "one <unclosed tag two") == 1)
+        #expect(FoldRules.words(inHTML: "one<") == 1)
+        #expect(FoldRules.words(inHTML: "a<b>c") == 2)
     }
 
     @Test func headingBeatsPageBeatsSite() throws {
@@ -99,5 +102,36 @@ import Testing
         #expect(page.sections.map(\.isCollapsed) == [false, true])
         #expect(page.sections[0].children.map(\.accordion) == ["a", "a"])
         #expect(page.sections[0].children.map(\.isCollapsed) == [false, true])
+    }
+
+    /// The counter skips tags with one search each; a plain state machine over every byte is
+    /// the definition it must agree with, on random mixes of text, tags and white space.
+    @Test func wordCountAgreesWithTheBytewiseDefinition() {
+        func reference(_ html: String) -> Int {
+            var count = 0
+            var inTag = false
+            var inWord = false
+            for byte in html.utf8 {
+                if inTag {
+                    inTag = byte != UInt8(ascii: ">")
+                } else if byte == UInt8(ascii: "<") {
+                    inTag = true
+                    inWord = false
+                } else if byte <= UInt8(ascii: " ") {
+                    inWord = false
+                } else if !inWord {
+                    count += 1
+                    inWord = true
+                }
+            }
+            return count
+        }
+        let pieces = ["<", ">", " ", "\n", "\t", "a", "bc", "é", "<p>", "</em>", "&amp;", "x y", "<a href=\"q r\">"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            let html = (0..<Int.random(in: 0...24, using: &generator))
+                .map { _ in pieces.randomElement(using: &generator)! }.joined()
+            #expect(FoldRules.words(inHTML: html) == reference(html), "\(html.debugDescription)")
+        }
     }
 }
