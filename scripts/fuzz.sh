@@ -21,7 +21,16 @@ command -v swift >/dev/null 2>&1 || export PATH="$PATH:/opt/swift/usr/bin"
 seconds="${1:-600}"
 scratch="${FOLDMARK_FUZZ_SCRATCH:-$root/.build-fuzz}"
 artifacts="${FOLDMARK_FUZZ_ARTIFACTS:-$scratch/artifacts}/"
+# SwiftPM's incremental build of this package can miss files added to or removed from
+# foldmark's own modules (the root package is a path dependency here), and then builds a
+# target against an old layout of the modules it uses, which crashes at run time. Start
+# over whenever the list of source files or a manifest changed since the last build.
+sources_key="$( (find Sources Fuzz/Sources -type f | sort; cat Package.swift Fuzz/Package.swift) | sha256sum | cut -d' ' -f1)"
+if [ -d "$scratch" ] && [ "$(cat "$scratch/sources.key" 2>/dev/null)" != "$sources_key" ]; then
+    find "$scratch" -mindepth 1 -maxdepth 1 ! -name artifacts -exec rm -rf {} +
+fi
 mkdir -p "$artifacts" "$scratch"
+echo "$sources_key" > "$scratch/sources.key"
 
 # (The linker warns about every AddressSanitizer symbol it cannot export: noise.)
 if ! swift build -c debug --package-path Fuzz --scratch-path "$scratch" --product foldmark-fuzz \
