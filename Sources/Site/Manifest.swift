@@ -33,8 +33,17 @@ struct Manifest {
 /// Writing a file so that readers see the old or the new content, never a mix.
 enum AtomicFile {
     static func write(_ text: String, to url: URL) throws {
+        var text = text
+        try text.withUTF8 { try write(UnsafeRawBufferPointer($0), to: url) }
+    }
+
+    static func write(_ bytes: [UInt8], to url: URL) throws {
+        try bytes.withUnsafeBytes { try write($0, to: url) }
+    }
+
+    private static func write(_ buffer: UnsafeRawBufferPointer, to url: URL) throws {
         let temporary = url.deletingLastPathComponent().appending(path: ".\(url.lastPathComponent).foldmark-tmp")
-        guard FileIO.write(text, toPath: temporary.path) else {
+        guard FileIO.write(buffer, toPath: temporary.path) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
         }
         guard rename(temporary.path, url.path) == 0 else {

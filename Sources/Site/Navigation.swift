@@ -50,16 +50,18 @@ struct Navigation: Sendable {
             folders[Self.parent(of: folder)]?.entries.append(.folder(folder))
         }
         showsFullTree = pages.count <= Self.fullTreeLimit
+        // Each entry's sort key once, not once per comparison.
         let indexes = folders.mapValues(\.index)
-        func key(_ entry: Entry) -> (Double, String, String) {
-            let index = switch entry {
-            case .page(let index): index
-            case .folder(let path): indexes[path]!
-            }
-            return (pages[index].order ?? .infinity, pages[index].title.lowercased(), pages[index].output)
-        }
         for path in folders.keys {
-            folders[path]!.entries.sort { key($0) < key($1) }
+            var keyed = folders[path]!.entries.map { entry in
+                let index = switch entry {
+                case .page(let index): index
+                case .folder(let path): indexes[path]!
+                }
+                return (key: (pages[index].order ?? .infinity, pages[index].title.lowercased(), pages[index].output), entry)
+            }
+            keyed.sort { $0.key < $1.key }
+            folders[path]!.entries = keyed.map(\.1)
         }
         if folders[""] != nil { appendReadingOrder(of: "") }
         for (position, page) in readingOrder.enumerated() { positions[page] = position }

@@ -15,6 +15,29 @@ struct PagePass: Sendable {
     /// The output folder, to tell whether a page that needs no work is still in place.
     var output: URL
     var progress: BuildProgress?
+    // The folders' paths with a trailing `/`, to join with the relative path of each page:
+    // cheaper than `URL.appending(path:)`.
+    private let contentPath: String
+    private let outputPath: String
+    private let stagingPath: String
+
+    init(
+        site: SiteFolder, sources: SourceTree, renderer: PageRenderer, staging: URL, options: BuildOptions,
+        baseURL: String?, cache: BuildCache, output: URL, progress: BuildProgress?
+    ) {
+        self.site = site
+        self.sources = sources
+        self.renderer = renderer
+        self.staging = staging
+        self.options = options
+        self.baseURL = baseURL
+        self.cache = cache
+        self.output = output
+        self.progress = progress
+        contentPath = Self.folderPath(site.content)
+        outputPath = Self.folderPath(output)
+        stagingPath = Self.folderPath(staging)
+    }
 
     struct Result {
         /// Files written into the staging folder, relative to it.
@@ -27,6 +50,8 @@ struct PagePass: Sendable {
         var cached = 0
         /// The cache records of this build, to be saved once it is published.
         var records: [CachedPage] = []
+        /// The state of the site that `records` were made under.
+        var state = SiteState(navigation: "", links: "")
         var errors: [SiteError] = []
         var warnings: [SiteError] = []
         var drafts = 0
@@ -95,22 +120,36 @@ struct PagePass: Sendable {
         let folderIndexes = FolderIndex.missingIndexes(for: pages)
         progress?.expect(more: folderIndexes.count - drafts.count)
         pages += folderIndexes
-        let navigation = Navigation(pages: pages.filter { !Self.isNotFoundPage($0) }, homeTitle: homeTitle)
-        let checker = LinkChecker(
-            resolver: resolver,
-            sectionIDs: Dictionary(
-                pages.compactMap { page in
-                    guard case .markdown(let source) = page.kind else { return nil }
-                    return (source, page.sectionIDs)
-                }, uniquingKeysWith: { first, _ in first }),
-            drafts: drafts)
-        // Each page's links on any core; the warnings stay in page order.
-        let checkedPages = pages
-        let linkWarnings = await Parallel.map(checkedPages.count, jobs: options.jobs) { index in
-            guard case .markdown(let source) = checkedPages[index].kind else { return [SiteError]() }
-            return checker.warnings(for: checkedPages[index].links, in: source)
+        let navigable = pages.filter { !Self.isNotFoundPage($0) }
+        let state = SiteState(
+            navigation: SiteState.navigationHash(of: navigable, homeTitle: homeTitle),
+            links: SiteState.linkTargetsHash(of: pages, drafts: drafts))
+        result.state = state
+        // Each page's links on any core; the warnings stay in page order. A page taken from
+        // the cache keeps its warnings while no page's section ids changed.
+        let reusesWarnings = cache.siteState?.links == state.links
+        let needsChecker = !reusesWarnings || pages.contains { page in
+            guard case .markdown = page.kind else { return false }
+            return !reused.contains(page.output)
         }
-        result.warnings += linkWarnings.flatMap { $0 }
+        let checker = needsChecker ? LinkChecker(resolver: resolver, pages: pages, drafts: drafts) : nil
+        let checkedPages = pages
+        let cachedRecords = records
+        let reusedPages = reused
+        let linkWarnings = await Parallel.map(checkedPages.count, jobs: options.jobs) { index in
+            let page = checkedPages[index]
+            guard case .markdown(let source) = page.kind else { return [SiteError]() }
+            if reusesWarnings, reusedPages.contains(page.output), let record = cachedRecords[page.output] {
+                return record.warnings()
+            }
+            return checker?.warnings(for: page.links, in: source) ?? []
+        }
+        for (page, warnings) in zip(pages, linkWarnings) {
+            result.warnings += warnings
+            records[page.output]?.linkWarnings = warnings.map { warning in
+                CachedPage.LinkWarning(line: warning.line ?? 0, column: warning.column ?? 0, message: warning.message)
+            }
+        }
         result.timings.append(("site", (clock.now - siteStart).seconds))
 
         let searchStart = clock.now
@@ -133,16 +172,37 @@ struct PagePass: Sendable {
             result.outputs.append(file.path)
             result.staged.append(file.path)
         }
-        let navigable = pages.filter { !Self.isNotFoundPage($0) }
-        let positions = Dictionary(navigable.enumerated().map { ($1.output, $0) }, uniquingKeysWith: { first, _ in first })
         let allPages = pages
-        let cachedRecords = records
-        let reusedPages = reused
+        let laidOutRecords = records
+        // Under the navigation of the last build, a page taken from the cache, or a folder's
+        // generated index, is laid out as it was then: if its output is still in place,
+        // it needs no navigation, and when no page does, the navigation is not made.
+        let navigationUnchanged = cache.siteState?.navigation == state.navigation
+        let upToDate = await Parallel.map(allPages.count, jobs: options.jobs) { [self] index in
+            let page = allPages[index]
+            guard navigationUnchanged else { return false }
+            if case .markdown = page.kind {
+                guard reusedPages.contains(page.output), laidOutRecords[page.output]?.contextHash.isEmpty == false
+                else { return false }
+            }
+            return FileIO.exists(outputPath + page.output)
+        }
+        var navigation: Navigation?
+        var positions: [String: Int] = [:]
+        if upToDate.contains(false) {
+            navigation = Navigation(pages: navigable, homeTitle: homeTitle)
+            positions = Dictionary(navigable.enumerated().map { ($1.output, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        let pagePositions = positions
+        let madeNavigation = navigation
         let laidOut = await Parallel.map(allPages.count, jobs: options.jobs) { [self] index in
             let page = allPages[index]
             defer { progress?.advance() }
+            guard !upToDate[index], let navigation = madeNavigation else {
+                return Swift.Result<(String, Bool), SiteError>.success((laidOutRecords[page.output]?.contextHash ?? "", false))
+            }
             return secondPass(
-                page, navigation: navigation, position: positions[page.output], record: cachedRecords[page.output],
+                page, navigation: navigation, position: pagePositions[page.output], record: laidOutRecords[page.output],
                 isReused: reusedPages.contains(page.output), theme: theme)
         }
         for (page, outcome) in zip(allPages, laidOut) {
@@ -171,6 +231,11 @@ struct PagePass: Sendable {
 
     private var homeTitle: String { site.config.title.isEmpty ? "Home" : site.config.title }
 
+    private static func folderPath(_ url: URL) -> String {
+        let path = url.path
+        return path.hasSuffix("/") ? path : path + "/"
+    }
+
     static func isNotFoundPage(_ page: SitePage) -> Bool { page.output == "404.html" }
 
     /// Parses one page, renders its content into the staging folder, and keeps what the
@@ -191,24 +256,27 @@ struct PagePass: Sendable {
         let name = SiteFolder.contentFolder + "/" + source
         do throws(SiteError) {
             let data: Data
-            switch FileIO.read(site.content.appending(path: source).path) {
+            switch FileIO.read(contentPath + source) {
             case .success(let bytes): data = bytes
             case .failure(let failure): throw SiteError(file: name, message: "cannot read the file: \(failure.reason)")
             }
             let hash = data.withUnsafeBytes { bytes in
                 var hash = StableHash()
-                hash.combine(bytes)
+                hash.combine(contentsOf: bytes)
                 return hash.hex
             }
-            let text = SourceText(decoding: data)
-            warnings = text.warnings(file: name)
-            if let cached = cache.page(source, hash: hash) {
+            let cached = cache.page(source, hash: hash)
+            // Bytes that decoded cleanly last time still do: the hash is the same.
+            let checked = cached?.isCleanText == true ? nil : SourceText(decoding: data)
+            warnings = checked?.warnings(file: name) ?? []
+            if let cached {
                 if cached.isDraft && !options.includesDrafts { return .draft(cached) }
                 if cached.content != nil {
                     lap()
                     return .page(cached.sitePage(), cached, reused: true, times + [0, 0, 0, 0])
                 }
             }
+            let text = checked ?? SourceText(decoding: data)
             let markdown = text.text
             lap()
             var parseOptions = site.config.parseOptions
@@ -227,6 +295,7 @@ struct PagePass: Sendable {
             var record = CachedPage(
                 source: source, sourceHash: hash, document: document, output: output,
                 title: document.title ?? fallback)
+            record.isCleanText = text.problems.isEmpty
             if document.frontMatter.isDraft && !options.includesDrafts { return .draft(record) }
             lap()
             let content = renderer.renderContent(document)
@@ -248,7 +317,7 @@ struct PagePass: Sendable {
             let page = SitePage(
                 kind: .markdown(source: source), output: output, title: record.title,
                 order: document.frontMatter.order, document: SitePage.skeleton(of: document),
-                sectionIDs: Set(record.headings.map(\.id)), links: document.links)
+                sectionIDs: record.headings.map(\.id), links: document.links)
             return .page(page, record, reused: false, times)
         } catch {
             return .failed(error)
@@ -277,9 +346,7 @@ struct PagePass: Sendable {
             (context.previous, context.next) = navigation.neighbours(of: position)
         }
         let contextHash = Self.hash(of: context)
-        if isReused, record?.contextHash == contextHash,
-            FileManager.default.fileExists(atPath: output.appending(path: page.output).path)
-        {
+        if isReused, record?.contextHash == contextHash, FileIO.exists(outputPath + page.output) {
             return .success((contextHash, false))
         }
         let content: String
@@ -292,8 +359,9 @@ struct PagePass: Sendable {
         case .folderIndex(let folder):
             content = FolderIndex.content(for: folder, navigation: navigation)
         }
-        let html = renderer.renderPage(page.document, content: content, context: context)
-        guard FileIO.write(html, toPath: staging.appending(path: page.output).path) else {
+        let document = page.document ?? record?.skeleton() ?? Document()
+        let html = renderer.renderPage(document, content: content, context: context)
+        guard FileIO.write(html, toPath: stagingPath + page.output) else {
             return .failure(SiteError(file: page.sourceName, message: "cannot write its page"))
         }
         return .success((contextHash, true))

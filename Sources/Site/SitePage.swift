@@ -3,7 +3,7 @@ import Sections
 
 /// One page of the output as the whole-site steps (navigation, link checking, layout)
 /// see it. Its document keeps only front matter, titles and ids; the section bodies were
-/// rendered into the staging folder in the first step and are not held in memory.
+/// rendered into the build cache in the first step and are not held in memory.
 struct SitePage: Sendable {
     enum Kind: Sendable, Equatable {
         /// From `Content/<source>`.
@@ -17,8 +17,11 @@ struct SitePage: Sendable {
     var output: String
     var title: String
     var order: Double?
-    var document: Document
-    var sectionIDs: Set<String>
+    /// `nil` for a page taken from the build cache: its record rebuilds the document
+    /// (``CachedPage/skeleton()``) only if the page is laid out again.
+    var document: Document?
+    /// The ids of the page's sections, in document order.
+    var sectionIDs: [String]
     /// The links of the page as written, for checking.
     var links: [Link] = []
 

@@ -17,10 +17,37 @@ struct StableHash: Hashable, Sendable {
         value = hash
     }
 
+    /// Mixes in a large buffer eight bytes at a time: several times faster than
+    /// ``combine(_:)-(UnsafeRawBufferPointer)``, which waits on a multiplication per byte,
+    /// for hashing every source file of a site on every build. Each step is a bijection of
+    /// the state for a given word, so two buffers that differ in one word never collide;
+    /// the shift carries the high bits of each product down into the next.
+    mutating func combine(contentsOf bytes: UnsafeRawBufferPointer) {
+        var hash = value
+        let words = bytes.count / 8
+        for index in 0..<words {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
+            hash = (hash ^ word) &* 0x9e37_79b9_7f4a_7c15
+            hash ^= hash >> 32
+        }
+        value = hash
+        combine(UnsafeRawBufferPointer(rebasing: bytes[(words * 8)...]))
+        var count = UInt64(bytes.count)
+        withUnsafeBytes(of: &count) { combine($0) }
+    }
+
     mutating func combine(_ text: String) {
         var text = text
         text.withUTF8 { combine(UnsafeRawBufferPointer($0)) }
         combine(separator: 0xff)  // never part of UTF-8, so "ab"+"c" differs from "a"+"bc"
+    }
+
+    /// An optional number, by its bits: `nil`, `0` and `-0` all differ.
+    mutating func combine(_ number: Double?) {
+        guard let number else { return combine(separator: 0) }
+        combine(separator: 1)
+        var bits = number.bitPattern
+        withUnsafeBytes(of: &bits) { combine($0) }
     }
 
     mutating func combine(separator byte: UInt8) {
