@@ -46,8 +46,9 @@ struct BuildCache: Sendable {
         let decoded = await Parallel.map(workers, jobs: workers) { worker in
             data.withUnsafeBytes { raw in
                 let bytes = raw.bindMemory(to: UInt8.self)
+                var packs: [String] = []
                 return stride(from: worker, to: ranges.count, by: workers).compactMap { index in
-                    CachedPage(decoding: UnsafeBufferPointer(rebasing: bytes[ranges[index]]))
+                    CachedPage(decoding: UnsafeBufferPointer(rebasing: bytes[ranges[index]]), packs: &packs)
                 }
             }
         }

@@ -19,9 +19,10 @@ extension CachedPage {
     /// Appends the record to `bytes`; returns `false` (and appends nothing) if one of its
     /// texts holds a separator.
     func encode(into bytes: inout [UInt8]) -> Bool {
-        let texts =
-            [source, output, title, frontMatterYAML ?? ""] + headings.flatMap { [$0.id, $0.title] } + links.map(\.url)
+        var texts =
+            [source, output, title, frontMatterYAML ?? ""] + headings.flatMap { [$0.id, $0.title] }
             + linkWarnings.map(\.message)
+        if case .decoded(let links) = storedLinks { texts += links.map(\.url) }
         // The separators are the ASCII bytes 0x1C to 0x1F.
         guard !texts.contains(where: { $0.utf8.contains(where: { (0x1C...0x1F).contains($0) }) }) else { return false }
         var writer = RecordWriter(bytes: bytes)
@@ -38,11 +39,11 @@ extension CachedPage {
             writer.part(heading.id)
             writer.part(heading.title)
         }
-        writer.list(links) { writer, link in
-            writer.text(link.url)
-            writer.part(String(link.line))
-            writer.part(String(link.column))
-            writer.part(link.isImage ? "1" : "0")
+        switch storedLinks {
+        case .encoded(let text):
+            writer.field(text)
+        case .decoded(let links):
+            writer.list(links, Self.write)
         }
         writer.list(linkWarnings) { writer, warning in
             writer.text(String(warning.line))
@@ -61,8 +62,17 @@ extension CachedPage {
         return true
     }
 
+    private static func write(_ writer: inout RecordWriter, _ link: Link) {
+        writer.text(link.url)
+        writer.part(String(link.line))
+        writer.part(String(link.column))
+        writer.part(link.isImage ? "1" : "0")
+    }
+
     /// Decodes one record (without its record separator); `nil` if it is malformed.
-    init?(decoding record: UnsafeBufferPointer<UInt8>) {
+    /// `packs` keeps the names of pack files seen so far, so that the many records of one
+    /// pack share one string.
+    init?(decoding record: UnsafeBufferPointer<UInt8>, packs: inout [String]) {
         var fields = ByteFields(record, separator: Self.fieldSeparator)
         var all: [UnsafeBufferPointer<UInt8>] = []
         all.reserveCapacity(Self.fieldCount)
@@ -102,11 +112,9 @@ extension CachedPage {
             headings.append(Heading(level: level, id: text(parts[1]), title: text(parts[2])))
             return true
         }
-        var links: [Link] = []
+        // The links are checked, not decoded: most builds never look at them.
         let linksOK = items(all[8], parts: 4) { parts in
-            guard let line = Self.integer(parts[1]), let column = Self.integer(parts[2]) else { return false }
-            links.append(Link(url: text(parts[0]), line: line, column: column, isImage: flag(parts[3])))
-            return true
+            Self.integer(parts[1]) != nil && Self.integer(parts[2]) != nil
         }
         var warnings: [LinkWarning] = []
         let warningsOK = items(all[9], parts: 3) { parts in
@@ -116,7 +124,7 @@ extension CachedPage {
         }
         guard headingsOK, linksOK, warningsOK else { return nil }
         self.headings = headings
-        self.links = links
+        storedLinks = .encoded(text(all[8]))
         linkWarnings = warnings
         isCleanText = flag(all[10])
         contextHash = text(all[11])
@@ -124,7 +132,14 @@ extension CachedPage {
             guard let offset = Self.integer(all[first + 1]), let length = Self.integer(all[first + 2]) else {
                 return nil
             }
-            let location = ContentLocation(pack: text(all[first]), offset: offset, length: length)
+            let name = all[first]
+            let pack =
+                packs.first(where: { $0.utf8.elementsEqual(name) })
+                ?? {
+                    packs.append(text(name))
+                    return packs[packs.count - 1]
+                }()
+            let location = ContentLocation(pack: pack, offset: offset, length: length)
             if index == 0 { content = location } else { search = location }
         }
         searchHasPageEntry = flag(all[18])
@@ -142,8 +157,50 @@ extension CachedPage {
     }
 }
 
+extension CachedPage {
+    /// A page's links: as parsed, or as read from the index and decoded only when asked.
+    /// Equal when they hold the same links, however they are held.
+    enum StoredLinks: Sendable, Equatable {
+        case decoded([Link])
+        /// The list field of the index, already checked to be well formed.
+        case encoded(String)
+
+        var links: [Link] {
+            switch self {
+            case .decoded(let links):
+                return links
+            case .encoded(var text):
+                return text.withUTF8 { bytes in
+                    var links: [Link] = []
+                    var items = ByteFields(bytes, separator: CachedPage.itemSeparator)
+                    while let item = items.next() {
+                        if item.isEmpty { continue }
+                        var parts = ByteFields(item, separator: CachedPage.partSeparator)
+                        guard let url = parts.next(), let line = parts.next().flatMap(CachedPage.integer),
+                            let column = parts.next().flatMap(CachedPage.integer), let image = parts.next()
+                        else { continue }
+                        links.append(
+                            Link(
+                                url: String(decoding: url, as: UTF8.self), line: line, column: column,
+                                isImage: image.count == 1 && image[0] == UInt8(ascii: "1")))
+                    }
+                    return links
+                }
+            }
+        }
+
+        static func == (a: StoredLinks, b: StoredLinks) -> Bool {
+            if case .encoded(let x) = a, case .encoded(let y) = b { return x == y }
+            return a.links == b.links
+        }
+    }
+
+    /// The links of the page as written, for checking.
+    var links: [Link] { storedLinks.links }
+}
+
 /// Appends the fields of one record.
-private struct RecordWriter {
+struct RecordWriter {
     var bytes: [UInt8]
 
     mutating func text(_ text: String) { bytes.append(contentsOf: text.utf8) }

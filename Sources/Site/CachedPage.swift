@@ -26,7 +26,8 @@ struct CachedPage: Sendable, Equatable {
     var frontMatterYAML: String?
     /// Every section in document order; the tree is rebuilt from the levels.
     var headings: [Heading]
-    var links: [Link]
+    /// The page's links (see ``links``).
+    var storedLinks: StoredLinks
     /// The warnings about the page's links found by the build that saved the record (see
     /// ``LinkChecker``). They still hold while no page's set of section ids changed.
     var linkWarnings: [LinkWarning] = []
@@ -54,7 +55,7 @@ struct CachedPage: Sendable, Equatable {
         order = document.frontMatter.order
         frontMatterYAML = document.frontMatter.yaml
         headings = document.allSections.map { Heading(level: $0.level, id: $0.id, title: $0.title) }
-        links = document.links
+        storedLinks = .decoded(document.links)
     }
 
     /// The document as the layout needs it: front matter and the section tree, no bodies.
@@ -84,10 +85,12 @@ struct CachedPage: Sendable, Equatable {
     /// The page as the whole-site steps see it. Its document is left out: rebuilding it
     /// costs a parse of the front matter, and the layout asks for it (``skeleton()``) only
     /// when the page is laid out again.
+    /// Its links are left out too: a build only checks them again when some page's
+    /// section ids changed, and then asks the record.
     func sitePage() -> SitePage {
         SitePage(
             kind: .markdown(source: source), output: output, title: title, order: order, document: nil,
-            sectionIDs: headings.map(\.id), links: links)
+            sectionIDs: headings.map(\.id), links: [])
     }
 
     /// The stored warnings as the build reports them.

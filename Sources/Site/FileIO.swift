@@ -54,33 +54,31 @@ enum FileIO {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return .failure(ReadFailure(errno: errno)) }
         guard status.st_mode & S_IFMT != S_IFDIR else { return .failure(ReadFailure(errno: EISDIR)) }
-        var data = Data(count: max(Int(status.st_size), 0))
+        // One spare byte, so that the read that finds the end needs no larger buffer; a
+        // file that grew since `fstat` (or reports no size, like those in /proc) doubles it.
+        var capacity = max(Int(status.st_size), 0) + 1
+        guard var buffer = malloc(capacity) else { return .failure(ReadFailure(errno: ENOMEM)) }
         var length = 0
-        let failure: Int32? = data.withUnsafeMutableBytes { buffer in
-            while length < buffer.count {
-                let got = Glibc.read(descriptor, buffer.baseAddress! + length, buffer.count - length)
-                if got < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                if got == 0 { break }
-                length += got
-            }
-            return nil
-        }
-        if let failure { return .failure(ReadFailure(errno: failure)) }
-        data.count = length
-        // A file that grew since `fstat` (or reports no size, like those in /proc): read the rest.
-        var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
-            let got = Glibc.read(descriptor, &chunk, chunk.count)
+            if length == capacity {
+                capacity *= 2
+                guard let larger = realloc(buffer, capacity) else {
+                    free(buffer)
+                    return .failure(ReadFailure(errno: ENOMEM))
+                }
+                buffer = larger
+            }
+            let got = Glibc.read(descriptor, buffer + length, capacity - length)
             if got < 0 {
                 if errno == EINTR { continue }
-                return .failure(ReadFailure(errno: errno))
+                let failure = errno
+                free(buffer)
+                return .failure(ReadFailure(errno: failure))
             }
-            if got == 0 { return .success(data) }
-            data.append(contentsOf: chunk[..<got])
+            if got == 0 { break }
+            length += got
         }
+        return .success(Data(bytesNoCopy: buffer, count: length, deallocator: .free))
     }
 
     /// Why a file could not be read: `strerror`'s text.

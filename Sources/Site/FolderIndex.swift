@@ -8,17 +8,28 @@ enum FolderIndex {
     /// A page for every folder that holds pages (directly or further down) but no index.
     /// It sorts in its parent folder by the lowest `order` of the pages it holds.
     static func missingIndexes(for pages: [SitePage]) -> [SitePage] {
+        // The lowest order of the pages directly in each folder, then up the tree: a walk
+        // up per folder, not per page.
+        var folders: Set<String> = []
+        var direct: [String: Double] = [:]
+        var existing: Set<String> = []
+        for page in pages {
+            let folder = page.folder
+            folders.insert(folder)
+            if page.isIndex { existing.insert(folder) }
+            if let order = page.order { direct[folder] = min(direct[folder] ?? order, order) }
+        }
         var needed: Set<String> = [""]
         var orders: [String: Double] = [:]
-        for page in pages {
-            var folder = page.folder
+        for start in folders {
+            let order = direct[start]
+            var folder = start
             while !folder.isEmpty {
-                if let order = page.order { orders[folder] = min(orders[folder] ?? order, order) }
+                if let order { orders[folder] = min(orders[folder] ?? order, order) }
                 needed.insert(folder)
                 folder = Navigation.parent(of: folder)
             }
         }
-        let existing = Set(pages.filter(\.isIndex).map(\.folder))
         return needed.subtracting(existing).sorted().map { folder in
             let title = folder.isEmpty ? "Home" : displayName(of: folder)
             return SitePage(

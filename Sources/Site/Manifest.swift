@@ -12,12 +12,17 @@ struct Manifest {
     /// The manifest of `output`, or an empty one. Lines that are not plain relative paths
     /// inside the folder are ignored, so a tampered manifest cannot reach outside it.
     init(readingFrom output: URL) {
-        let text = (try? String(contentsOf: output.appending(path: Self.fileName), encoding: .utf8)) ?? ""
-        files = Set(
-            text.split(separator: "\n").map(String.init).filter { path in
-                !path.isEmpty && !path.hasPrefix("/") && !path.split(separator: "/").contains("..")
-                    && path != Self.fileName
-            })
+        files = []
+        guard case .success(let data) = FileIO.read(output.appending(path: Self.fileName).path),
+            let text = String(data: data, encoding: .utf8)
+        else { return }
+        // Split on bytes: the manifest of a large site has tens of thousands of lines.
+        for line in text.utf8.split(separator: UInt8(ascii: "\n")) {
+            let isInside = line.first != UInt8(ascii: "/")
+                && !line.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).contains { $0.elementsEqual("..".utf8) }
+            guard isInside, let path = String(line), path != Self.fileName else { continue }
+            files.insert(path)
+        }
     }
 
     init(files: Set<String>) {

@@ -142,7 +142,8 @@ struct PagePass: Sendable {
             if reusesWarnings, reusedPages.contains(page.output), let record = cachedRecords[page.output] {
                 return record.warnings()
             }
-            return checker?.warnings(for: page.links, in: source) ?? []
+            let links = reusedPages.contains(page.output) ? cachedRecords[page.output]?.links ?? [] : page.links
+            return checker?.warnings(for: links, in: source) ?? []
         }
         for (page, warnings) in zip(pages, linkWarnings) {
             result.warnings += warnings

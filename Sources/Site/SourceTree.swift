@@ -97,6 +97,8 @@ struct SourceTree {
     private mutating func findCollisions() {
         var byOutput: [String: String] = [:]
         var byLowercased: [String: String] = [:]
+        byOutput.reserveCapacity(pages.count + assets.count)
+        byLowercased.reserveCapacity(pages.count + assets.count)
         for source in pages + assets {
             let output = OutputPath.forSource(source)
             if let other = byOutput[output] {
@@ -108,14 +110,17 @@ struct SourceTree {
                 continue
             }
             byOutput[output] = source
-            if let other = byLowercased[output.lowercased()] {
+            // Most paths are lowercase ASCII already: no need to make a lowercase copy.
+            let lowercased = output.utf8.allSatisfy({ $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) })
+                ? output : output.lowercased()
+            if let other = byLowercased[lowercased] {
                 warnings.append(
                     SiteError(
                         file: SiteFolder.contentFolder + "/" + source,
                         message: "output '\(output)' differs only in case from that of \(SiteFolder.contentFolder)/\(other)",
                         severity: .warning))
             }
-            byLowercased[output.lowercased()] = source
+            byLowercased[lowercased] = source
         }
     }
 }

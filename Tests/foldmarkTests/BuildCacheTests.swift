@@ -69,8 +69,10 @@ import Testing
         for original in [page, empty] {
             var bytes: [UInt8] = []
             #expect(original.encode(into: &bytes))
-            let decoded = bytes.withUnsafeBufferPointer { CachedPage(decoding: $0) }
+            var packs: [String] = []
+            let decoded = try #require(bytes.withUnsafeBufferPointer { CachedPage(decoding: $0, packs: &packs) })
             #expect(decoded == original)
+            #expect(decoded.links == original.links)
         }
         #expect(page.headings.count == 3 && page.headings[0].id == "x")
         #expect(page.links.count == 2 && page.order == 2.5)
@@ -85,9 +87,17 @@ import Testing
     }
 
     @Test func aMalformedRecordIsDropped() {
-        for text in ["", "a.md\u{1F}1", String(repeating: "x\u{1F}", count: CachedPage.fieldCount)] {
+        var page = CachedPage(source: "a.md", sourceHash: "1", document: Document(), output: "a.html", title: "A")
+        page.storedLinks = .decoded([Link(url: "b.md", line: 1, column: 2)])
+        var record: [UInt8] = []
+        #expect(page.encode(into: &record))
+        let good = String(decoding: record, as: UTF8.self)
+        let badLinks = good.replacingOccurrences(of: "b.md\u{1C}1\u{1C}2", with: "b.md\u{1C}x\u{1C}2")
+        #expect(badLinks != good)
+        for text in ["", "a.md\u{1F}1", String(repeating: "x\u{1F}", count: CachedPage.fieldCount), badLinks] {
             let bytes = Array(text.utf8)
-            #expect(bytes.withUnsafeBufferPointer { CachedPage(decoding: $0) } == nil)
+            var packs: [String] = []
+            #expect(bytes.withUnsafeBufferPointer { CachedPage(decoding: $0, packs: &packs) } == nil)
         }
     }
 
