@@ -22,6 +22,10 @@ struct BuildCache: Sendable {
     private(set) var siteState: SiteState?
     /// Pack files present when the cache was read.
     private(set) var packs: Set<String> = []
+    /// The index as read, and where each page's record lies in it: a record that a build
+    /// keeps unchanged is copied into the new index, not encoded again.
+    private var index = Data()
+    private var recordRanges: [String: Range<Int>] = [:]
 
     var packFolder: URL { folder.appending(path: "packs") }
     private var indexFile: URL { folder.appending(path: "index") }
@@ -49,16 +53,22 @@ struct BuildCache: Sendable {
                 var packs: [String] = []
                 return stride(from: worker, to: ranges.count, by: workers).compactMap { index in
                     CachedPage(decoding: UnsafeBufferPointer(rebasing: bytes[ranges[index]]), packs: &packs)
+                        .map { ($0, ranges[index]) }
                 }
             }
         }
         var pages: [String: CachedPage] = [:]
         pages.reserveCapacity(ranges.count)
+        recordRanges.reserveCapacity(ranges.count)
         for part in decoded {
-            for page in part { pages[page.source] = page }
+            for (page, range) in part {
+                pages[page.source] = page
+                recordRanges[page.source] = range
+            }
         }
         self.pages = pages
         siteState = state
+        index = data
     }
 
     /// The header's site state, if it names this format and key.
@@ -90,15 +100,22 @@ struct BuildCache: Sendable {
         var pages = pages
         compactIfWasteful(&pages)
         var bytes = Array((Self.formatVersion + "\u{1F}" + key + "\u{1F}" + state.navigation + "\u{1F}" + state.links).utf8)
+        bytes.reserveCapacity(index.count + index.count / 8 + 4096)
         var kept: Set<String> = []
-        var record: [UInt8] = []
-        for page in pages {
-            record.removeAll(keepingCapacity: true)
-            guard page.encode(into: &record) else { continue }
-            bytes.append(CachedPage.recordSeparator)
-            bytes.append(contentsOf: record)
-            if let pack = page.content?.pack { kept.insert(pack) }
-            if let pack = page.search?.pack { kept.insert(pack) }
+        index.withUnsafeBytes { raw in
+            let old = raw.bindMemory(to: UInt8.self)
+            for page in pages {
+                if let range = recordRanges[page.source], self.pages[page.source] == page {
+                    bytes.append(CachedPage.recordSeparator)
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: old[range]))
+                } else {
+                    guard page.isEncodable else { continue }
+                    bytes.append(CachedPage.recordSeparator)
+                    page.encode(into: &bytes)
+                }
+                if let pack = page.content?.pack { kept.insert(pack) }
+                if let pack = page.search?.pack { kept.insert(pack) }
+            }
         }
         guard (try? AtomicFile.write(bytes, to: indexFile)) != nil else { return }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: packFolder.path)) ?? []

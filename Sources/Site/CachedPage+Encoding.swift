@@ -16,15 +16,18 @@ extension CachedPage {
     static let partSeparator = UInt8(0x1C)
     static let fieldCount = 19
 
-    /// Appends the record to `bytes`; returns `false` (and appends nothing) if one of its
-    /// texts holds a separator.
-    func encode(into bytes: inout [UInt8]) -> Bool {
+    /// Whether none of the record's texts holds a separator.
+    var isEncodable: Bool {
         var texts =
             [source, output, title, frontMatterYAML ?? ""] + headings.flatMap { [$0.id, $0.title] }
             + linkWarnings.map(\.message)
         if case .decoded(let links) = storedLinks { texts += links.map(\.url) }
         // The separators are the ASCII bytes 0x1C to 0x1F.
-        guard !texts.contains(where: { $0.utf8.contains(where: { (0x1C...0x1F).contains($0) }) }) else { return false }
+        return !texts.contains(where: { $0.utf8.contains(where: { (0x1C...0x1F).contains($0) }) })
+    }
+
+    /// Appends the record to `bytes`; it must be ``isEncodable``.
+    func encode(into bytes: inout [UInt8]) {
         var writer = RecordWriter(bytes: bytes)
         bytes = []
         writer.text(source)
@@ -59,7 +62,6 @@ extension CachedPage {
         }
         writer.field(searchHasPageEntry ? "1" : "0")
         bytes = writer.bytes
-        return true
     }
 
     private static func write(_ writer: inout RecordWriter, _ link: Link) {
