@@ -45,6 +45,16 @@ enum FileIO {
         return stat(path, &status) == 0
     }
 
+    /// Whether the files at `a` and `b` hold the same bytes; `false` if one cannot be read.
+    /// Files of different sizes are told apart by `stat` alone.
+    static func contentsEqual(_ a: String, _ b: String) -> Bool {
+        var first = stat()
+        var second = stat()
+        guard stat(a, &first) == 0, stat(b, &second) == 0, first.st_size == second.st_size else { return false }
+        guard case .success(let x) = read(a), case .success(let y) = read(b) else { return false }
+        return x == y
+    }
+
     /// The bytes of the file at `path`, or the system's reason why they cannot be read
     /// (`Permission denied`, `Is a directory`), for messages.
     static func read(_ path: String) -> Result<Data, ReadFailure> {

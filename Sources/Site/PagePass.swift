@@ -191,8 +191,10 @@ struct PagePass: Sendable {
         var navigation: Navigation?
         var positions: [String: Int] = [:]
         if upToDate.contains(false) {
-            navigation = Navigation(pages: navigable, homeTitle: homeTitle)
+            var made = Navigation(pages: navigable, homeTitle: homeTitle)
             positions = Dictionary(navigable.enumerated().map { ($1.output, $0) }, uniquingKeysWith: { first, _ in first })
+            made.prepare(forPages: zip(allPages, upToDate).compactMap { $1 ? nil : positions[$0.output] })
+            navigation = made
         }
         let pagePositions = positions
         let madeNavigation = navigation

@@ -27,11 +27,11 @@ struct Publisher {
     func publish(staged: [String], outputs: [String], assets: [String]) throws -> Result {
         var result = Result()
         let fileManager = FileManager.default
+        let stagingPath = staging.path.hasSuffix("/") ? staging.path : staging.path + "/"
+        let outputPath = output.path.hasSuffix("/") ? output.path : output.path + "/"
         var moves: [String] = []
         for page in staged {
-            if fileManager.contentsEqual(
-                atPath: staging.appending(path: page).path, andPath: output.appending(path: page).path)
-            {
+            if FileIO.contentsEqual(stagingPath + page, outputPath + page) {
                 result.unchanged += 1
                 continue
             }

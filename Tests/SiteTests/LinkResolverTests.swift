@@ -38,6 +38,23 @@ import Testing
         #expect(resolver.target(of: "img", from: "index.md") == .folder("img/"))
         #expect(resolver.target(of: "HTTP://x", from: "index.md") == .external)
     }
+
+    @Test(arguments: [
+        ("a1+.-:x", true), ("mailto:x", true), ("é:x", true), ("a\u{301}b:x", true), ("//host/x", true),
+        ("1a:x", false), ("+a:x", false), ("a_b:x", false), ("a/b:x", false), ("a#b:x", false), (":x", false),
+        ("abc", false), ("", false), ("a\u{301}", false), ("ab?:x", false),
+    ])
+    func schemes(path: String, isExternal: Bool) {
+        #expect(LinkResolver.isExternal(path) == isExternal)
+    }
+
+    @Test func splitKeepsCharactersWhole() {
+        #expect(LinkResolver.split("a.md?x=1#f") == ("a.md", "f", "?x=1#f"))
+        #expect(LinkResolver.split("a.md#f%20g") == ("a.md", "f g", "#f%20g"))
+        // `#` with a combining mark is another character: no fragment.
+        #expect(LinkResolver.split("é.md#\u{301}x") == ("é.md#\u{301}x", nil, ""))
+        #expect(LinkResolver.split("é.md#x").fragment == "x")
+    }
 }
 
 @Suite struct OutputPathTests {
