@@ -90,9 +90,12 @@ struct PagePass: Sendable {
             return (outcome, warnings)
         }
         packs.close()
+        // Per page, in the same order: its record (none for a generated folder index) and
+        // whether it came from the cache. Arrays, not dictionaries by path: the steps below
+        // look at every page, and a no-op build does little else.
         var pages: [SitePage] = []
-        var records: [String: CachedPage] = [:]
-        var reused: Set<String> = []
+        var records: [CachedPage?] = []
+        var isReused: [Bool] = []
         var drafts: Set<String> = []
         var stepTimes = [Double](repeating: 0, count: Self.firstPassSteps.count)
         for (index, (outcome, warnings)) in first.enumerated() {
@@ -100,8 +103,8 @@ struct PagePass: Sendable {
             switch outcome {
             case .page(let page, let record, let wasReused, let times):
                 pages.append(page)
-                records[page.output] = record
-                if wasReused { reused.insert(page.output) }
+                records.append(record)
+                isReused.append(wasReused)
                 for step in times.indices { stepTimes[step] += times[step] }
             case .draft(let record):
                 drafts.insert(sources.pages[index])
@@ -111,7 +114,7 @@ struct PagePass: Sendable {
             }
         }
         result.timings = Array(zip(Self.firstPassSteps, stepTimes))
-        result.cached = reused.count
+        result.cached = isReused.count(where: { $0 })
         result.drafts = drafts.count
         guard result.errors.isEmpty else { return result }
 
@@ -120,6 +123,8 @@ struct PagePass: Sendable {
         let folderIndexes = FolderIndex.missingIndexes(for: pages)
         progress?.expect(more: folderIndexes.count - drafts.count)
         pages += folderIndexes
+        records += Array(repeating: nil, count: folderIndexes.count)
+        isReused += Array(repeating: false, count: folderIndexes.count)
         let navigable = pages.filter { !Self.isNotFoundPage($0) }
         let state = SiteState(
             navigation: SiteState.navigationHash(of: navigable, homeTitle: homeTitle),
@@ -128,26 +133,27 @@ struct PagePass: Sendable {
         // Each page's links on any core; the warnings stay in page order. A page taken from
         // the cache keeps its warnings while no page's section ids changed.
         let reusesWarnings = cache.siteState?.links == state.links
-        let needsChecker = !reusesWarnings || pages.contains { page in
-            guard case .markdown = page.kind else { return false }
-            return !reused.contains(page.output)
+        let needsChecker = !reusesWarnings || pages.indices.contains { index in
+            guard case .markdown = pages[index].kind else { return false }
+            return !isReused[index]
         }
         let checker = needsChecker ? LinkChecker(resolver: resolver, pages: pages, drafts: drafts) : nil
         let checkedPages = pages
-        let cachedRecords = records
-        let reusedPages = reused
+        let checkedRecords = records
+        let reusedPages = isReused
         let linkWarnings = await Parallel.map(checkedPages.count, jobs: options.jobs) { index in
             let page = checkedPages[index]
             guard case .markdown(let source) = page.kind else { return [SiteError]() }
-            if reusesWarnings, reusedPages.contains(page.output), let record = cachedRecords[page.output] {
-                return record.warnings()
+            if reusedPages[index], let record = checkedRecords[index] {
+                if reusesWarnings { return record.warnings() }
+                return checker?.warnings(for: record.links, in: source) ?? []
             }
-            let links = reusedPages.contains(page.output) ? cachedRecords[page.output]?.links ?? [] : page.links
-            return checker?.warnings(for: links, in: source) ?? []
+            return checker?.warnings(for: page.links, in: source) ?? []
         }
-        for (page, warnings) in zip(pages, linkWarnings) {
+        for (index, warnings) in linkWarnings.enumerated() {
             result.warnings += warnings
-            records[page.output]?.linkWarnings = warnings.map { warning in
+            guard records[index] != nil, !(reusesWarnings && isReused[index]) else { continue }
+            records[index]?.linkWarnings = warnings.map { warning in
                 CachedPage.LinkWarning(line: warning.line ?? 0, column: warning.column ?? 0, message: warning.message)
             }
         }
@@ -155,7 +161,12 @@ struct PagePass: Sendable {
 
         let searchStart = clock.now
         do throws(SiteError) {
-            let search = try await writeSearchIndex(pages, records: records)
+            var byOutput: [String: CachedPage] = [:]
+            if site.config.hasSearch {
+                byOutput.reserveCapacity(pages.count)
+                for (page, record) in zip(pages, records) where byOutput[page.output] == nil { byOutput[page.output] = record }
+            }
+            let search = try await writeSearchIndex(pages, records: byOutput)
             result.outputs += search.outputs
             result.staged += search.staged
         } catch {
@@ -166,7 +177,7 @@ struct PagePass: Sendable {
         let layoutStart = clock.now
         let theme = ThemeFiles(renderer: renderer)
         for file in theme.all {
-            guard FileIO.write(file.text, toPath: staging.appending(path: file.path).path) else {
+            guard FileIO.write(file.text, toPath: stagingPath + file.path) else {
                 result.errors.append(SiteError(file: file.path, message: "cannot write the theme's file"))
                 return result
             }
@@ -180,40 +191,44 @@ struct PagePass: Sendable {
         // it needs no navigation, and when no page does, the navigation is not made.
         let navigationUnchanged = cache.siteState?.navigation == state.navigation
         let upToDate = await Parallel.map(allPages.count, jobs: options.jobs) { [self] index in
-            let page = allPages[index]
             guard navigationUnchanged else { return false }
-            if case .markdown = page.kind {
-                guard reusedPages.contains(page.output), laidOutRecords[page.output]?.contextHash.isEmpty == false
-                else { return false }
+            if case .markdown = allPages[index].kind {
+                guard reusedPages[index], laidOutRecords[index]?.contextHash.isEmpty == false else { return false }
             }
-            return FileIO.exists(outputPath + page.output)
+            return FileIO.exists(outputPath + allPages[index].output)
+        }
+        // Each page's index among the navigable pages: all but the 404 page.
+        var positions: [Int?] = []
+        positions.reserveCapacity(pages.count)
+        var navigableCount = 0
+        for page in pages {
+            positions.append(Self.isNotFoundPage(page) ? nil : navigableCount)
+            if !Self.isNotFoundPage(page) { navigableCount += 1 }
         }
         var navigation: Navigation?
-        var positions: [String: Int] = [:]
         if upToDate.contains(false) {
             var made = Navigation(pages: navigable, homeTitle: homeTitle)
-            positions = Dictionary(navigable.enumerated().map { ($1.output, $0) }, uniquingKeysWith: { first, _ in first })
-            made.prepare(forPages: zip(allPages, upToDate).compactMap { $1 ? nil : positions[$0.output] })
+            made.prepare(forPages: positions.indices.compactMap { upToDate[$0] ? nil : positions[$0] })
             navigation = made
         }
         let pagePositions = positions
         let madeNavigation = navigation
         let laidOut = await Parallel.map(allPages.count, jobs: options.jobs) { [self] index in
-            let page = allPages[index]
             defer { progress?.advance() }
             guard !upToDate[index], let navigation = madeNavigation else {
-                return Swift.Result<(String, Bool), SiteError>.success((laidOutRecords[page.output]?.contextHash ?? "", false))
+                return Swift.Result<(String, Bool), SiteError>.success((laidOutRecords[index]?.contextHash ?? "", false))
             }
             return secondPass(
-                page, navigation: navigation, position: pagePositions[page.output], record: laidOutRecords[page.output],
-                isReused: reusedPages.contains(page.output), theme: theme)
+                allPages[index], navigation: navigation, position: pagePositions[index], record: laidOutRecords[index],
+                isReused: reusedPages[index], theme: theme)
         }
-        for (page, outcome) in zip(allPages, laidOut) {
+        result.records.reserveCapacity(result.records.count + records.count)
+        for (index, outcome) in laidOut.enumerated() {
             switch outcome {
             case .failure(let error): result.errors.append(error)
             case .success(let (contextHash, staged)):
-                if staged { result.staged.append(page.output) } else { result.skipped += 1 }
-                if var record = records[page.output] {
+                if staged { result.staged.append(pages[index].output) } else { result.skipped += 1 }
+                if var record = records[index] {
                     record.contextHash = contextHash
                     result.records.append(record)
                 }
