@@ -109,6 +109,7 @@ extension CachedPage {
         order = optional(all[5]).flatMap(Double.init)
         frontMatterYAML = optional(all[6])
         var headings: [Heading] = []
+        headings.reserveCapacity(all[7].isEmpty ? 0 : all[7].count(where: { $0 == Self.itemSeparator }) + 1)
         let headingsOK = items(all[7], parts: 3) { parts in
             guard let level = Self.integer(parts[0]) else { return false }
             headings.append(Heading(level: level, id: text(parts[1]), title: text(parts[2])))

@@ -77,4 +77,15 @@ import Testing
     func pathsArePercentEncodedForURLs(path: String, expected: String) {
         #expect(OutputPath.percentEncoded(path) == expected)
     }
+
+    @Test(arguments: [
+        ("a/b.md", "a/b.html"), ("B.MD", "B.html"), ("x.Markdown", "x.html"), (".md", ".html"), ("a.b/c.md", "a.b/c.html"),
+        ("ü/ä.md", "ü/ä.html"), ("k.mar\u{212A}down", "k.html"),  // the Kelvin sign lowercases to k
+        ("a.md/b", "a.md/b"), ("a.mdx", "a.mdx"), ("a.m", "a.m"), ("md", "md"), ("a.md\u{301}", "a.md\u{301}"),
+        ("a.html", "a.html"), ("", ""),
+    ])
+    func markdownSourcesBecomeHTML(source: String, output: String) {
+        #expect(OutputPath.forSource(source) == output)
+        #expect(OutputPath.isMarkdown(source) == (source != output))
+    }
 }
