@@ -17,9 +17,9 @@ struct PagePass: Sendable {
     var progress: BuildProgress?
     // The folders' paths with a trailing `/`, to join with the relative path of each page:
     // cheaper than `URL.appending(path:)`.
-    private let contentPath: String
-    private let outputPath: String
-    private let stagingPath: String
+    let contentPath: String
+    let outputPath: String
+    let stagingPath: String
 
     init(
         site: SiteFolder, sources: SourceTree, renderer: PageRenderer, staging: URL, options: BuildOptions,
@@ -59,13 +59,6 @@ struct PagePass: Sendable {
         var timings: [(String, Double)] = []
     }
 
-    /// What the first pass learns about one Markdown source.
-    private enum FirstPass: Sendable {
-        /// `reused`: taken from the cache, not parsed.
-        case page(SitePage, CachedPage, reused: Bool, [Double])
-        case draft(CachedPage)
-        case failed(SiteError)
-    }
 
     static let firstPassSteps = ["read", "parse", "render", "index", "write"]
 
@@ -255,155 +248,4 @@ struct PagePass: Sendable {
     }
 
     static func isNotFoundPage(_ page: SitePage) -> Bool { page.output == "404.html" }
-
-    /// Parses one page, renders its content into the staging folder, and keeps what the
-    /// site needs to know of it.
-    /// Problems with the file's bytes (see ``SourceText``) go to `warnings`, also when the
-    /// page comes from the cache.
-    private func firstPass(
-        _ source: String, resolver: LinkResolver, packs: ContentPacks, worker: Int, warnings: inout [SiteError]
-    ) -> FirstPass {
-        let clock = ContinuousClock()
-        var times: [Double] = []
-        var mark = clock.now
-        func lap() {
-            let now = clock.now
-            times.append((now - mark).seconds)
-            mark = now
-        }
-        let name = SiteFolder.contentFolder + "/" + source
-        do throws(SiteError) {
-            let data: Data
-            switch FileIO.read(contentPath + source) {
-            case .success(let bytes): data = bytes
-            case .failure(let failure): throw SiteError(file: name, message: "cannot read the file: \(failure.reason)")
-            }
-            let hash = data.withUnsafeBytes { bytes in
-                var hash = StableHash()
-                hash.combine(contentsOf: bytes)
-                return hash.hex
-            }
-            let cached = cache.page(source, hash: hash)
-            // Bytes that decoded cleanly last time still do: the hash is the same.
-            let checked = cached?.isCleanText == true ? nil : SourceText(decoding: data)
-            warnings = checked?.warnings(file: name) ?? []
-            if let cached {
-                if cached.isDraft && !options.includesDrafts { return .draft(cached) }
-                if cached.content != nil {
-                    lap()
-                    return .page(cached.sitePage(), cached, reused: true, times + [0, 0, 0, 0])
-                }
-            }
-            let text = checked ?? SourceText(decoding: data)
-            let markdown = text.text
-            lap()
-            var parseOptions = site.config.parseOptions
-            parseOptions.includesDrafts = options.includesDrafts
-            parseOptions.reservedIDs = renderer.layoutIDs
-            let document: Document
-            do {
-                document = try Document(parsing: markdown, options: parseOptions) { url in
-                    resolver.rewrite(url, from: source)
-                }
-            } catch {
-                throw SiteError(file: name, error)
-            }
-            let output = OutputPath.forSource(source)
-            let fallback = ((source as NSString).lastPathComponent as NSString).deletingPathExtension
-            var record = CachedPage(
-                source: source, sourceHash: hash, document: document, output: output,
-                title: document.title ?? fallback)
-            record.isCleanText = text.problems.isEmpty
-            if document.frontMatter.isDraft && !options.includesDrafts { return .draft(record) }
-            lap()
-            let content = renderer.renderContent(document)
-            lap()
-            if site.config.hasSearch && output != "404.html" {
-                let search = PageSearchData.encoded(document: document, title: record.title)
-                guard let location = packs.append(search, worker: worker) else {
-                    throw SiteError(file: name, message: "cannot write its search terms to the build cache")
-                }
-                record.search = location
-                record.searchHasPageEntry = PageSearchData.hasPageEntry(search)
-            }
-            lap()
-            guard let location = packs.append(content, worker: worker) else {
-                throw SiteError(file: name, message: "cannot write its content to the build cache")
-            }
-            record.content = location
-            lap()
-            let page = SitePage(
-                kind: .markdown(source: source), output: output, title: record.title,
-                order: document.frontMatter.order, document: SitePage.skeleton(of: document),
-                sectionIDs: record.headings.map(\.id), links: document.links)
-            return .page(page, record, reused: false, times)
-        } catch {
-            return .failed(error)
-        }
-    }
-
-    /// Wraps a page's content in the layout, with its navigation. A page taken from the
-    /// cache whose navigation is the same as last time, and whose output is still in
-    /// place, is left alone. Returns the hash of the navigation and whether it was staged.
-    private func secondPass(
-        _ page: SitePage, navigation: Navigation, position: Int?, record: CachedPage?, isReused: Bool,
-        theme: ThemeFiles
-    ) -> Swift.Result<(String, Bool), SiteError> {
-        var context = PageContext(
-            siteTitle: site.config.title, language: site.config.language, fallbackTitle: page.title,
-            rootPath: OutputPath.rootPath(of: page.output), canonicalURL: baseURL.map { $0 + page.output },
-            tocDepth: site.config.tocDepth)
-        context.remembersFolds = site.config.remembersFolds
-        context.hasSearch = site.config.hasSearch
-        context.pageHash = record?.sourceHash ?? ""
-        // The 404 page is served at any address, where relative links to files break.
-        if !Self.isNotFoundPage(page) { theme.link(&context) }
-        if let position, !Self.isNotFoundPage(page) {
-            context.navigation = navigation.navigation(for: position)
-            context.breadcrumbs = navigation.breadcrumbs(for: position)
-            (context.previous, context.next) = navigation.neighbours(of: position)
-        }
-        let contextHash = Self.hash(of: context)
-        if isReused, record?.contextHash == contextHash, FileIO.exists(outputPath + page.output) {
-            return .success((contextHash, false))
-        }
-        let content: String
-        switch page.kind {
-        case .markdown:
-            guard let location = record?.content, let text = ContentPacks.read(location, in: cache.packFolder) else {
-                return .failure(SiteError(file: page.sourceName, message: "cannot read back its rendered content"))
-            }
-            content = text
-        case .folderIndex(let folder):
-            content = FolderIndex.content(for: folder, navigation: navigation)
-        }
-        let document = page.document ?? record?.skeleton() ?? Document()
-        let html = renderer.renderPage(document, content: content, context: context)
-        guard FileIO.write(html, toPath: stagingPath + page.output) else {
-            return .failure(SiteError(file: page.sourceName, message: "cannot write its page"))
-        }
-        return .success((contextHash, true))
-    }
-
-    /// A hash of everything the layout shows of other pages.
-    static func hash(of context: PageContext) -> String {
-        var hash = StableHash()
-        func combine(_ link: PageLink?) {
-            hash.combine(link?.title ?? "")
-            hash.combine(link?.href ?? "")
-        }
-        func combine(_ items: [NavigationItem]) {
-            for item in items {
-                combine(item.link)
-                hash.combine(separator: (item.isFolder ? 1 : 0) | (item.isCurrent ? 2 : 0) | (item.isOpen ? 4 : 0))
-                combine(item.children)
-                hash.combine(separator: 0xfe)
-            }
-        }
-        combine(context.navigation)
-        context.breadcrumbs.forEach(combine)
-        combine(context.previous)
-        combine(context.next)
-        return hash.hex
-    }
 }
