@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Site
@@ -76,6 +77,18 @@ import Testing
     ])
     func pathsArePercentEncodedForURLs(path: String, expected: String) {
         #expect(OutputPath.percentEncoded(path) == expected)
+    }
+
+    /// The bytes that skip Foundation's encoding are exactly those it leaves alone.
+    @Test func plainBytesAreThoseFoundationKeeps() {
+        for byte in UInt8(0x20)..<0x7F {
+            let path = "a" + String(UnicodeScalar(byte)) + "b"
+            #expect(OutputPath.percentEncoded(path) == path.addingPercentEncoding(withAllowedCharacters: {
+                var allowed = CharacterSet.urlPathAllowed
+                allowed.remove(charactersIn: "?#%;")
+                return allowed
+            }()), "byte \(byte)")
+        }
     }
 
     @Test(arguments: [
