@@ -50,9 +50,9 @@ struct BuildCache: Sendable {
         let decoded = await Parallel.map(workers, jobs: workers) { worker in
             data.withUnsafeBytes { raw in
                 let bytes = raw.bindMemory(to: UInt8.self)
-                var packs: [String] = []
+                var packNames: [String] = []
                 return stride(from: worker, to: ranges.count, by: workers).compactMap { index in
-                    CachedPage(decoding: UnsafeBufferPointer(rebasing: bytes[ranges[index]]), packs: &packs)
+                    CachedPage(decoding: UnsafeBufferPointer(rebasing: bytes[ranges[index]]), packs: &packNames)
                         .map { ($0, ranges[index]) }
                 }
             }
@@ -99,8 +99,12 @@ struct BuildCache: Sendable {
         }
         var pages = pages
         compactIfWasteful(&pages)
-        var bytes = Array((Self.formatVersion + "\u{1F}" + key + "\u{1F}" + state.navigation + "\u{1F}" + state.links).utf8)
+        var bytes: [UInt8] = []
         bytes.reserveCapacity(index.count + index.count / 8 + 4096)
+        for (number, field) in [Self.formatVersion, key, state.navigation, state.links].enumerated() {
+            if number > 0 { bytes.append(CachedPage.fieldSeparator) }
+            bytes.append(contentsOf: field.utf8)
+        }
         var kept: Set<String> = []
         index.withUnsafeBytes { raw in
             let old = raw.bindMemory(to: UInt8.self)

@@ -59,7 +59,6 @@ struct PagePass: Sendable {
         var timings: [(String, Double)] = []
     }
 
-
     static let firstPassSteps = ["read", "parse", "render", "index", "write"]
 
     func run() async -> Result {
