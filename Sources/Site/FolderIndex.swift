@@ -13,9 +13,14 @@ enum FolderIndex {
         var folders: Set<String> = []
         var direct: [String: Double] = [:]
         var existing: Set<String> = []
+        var folder = ""  // that of the page before: sorted pages come folder by folder
         for page in pages {
-            let folder = page.folder
-            folders.insert(folder)
+            // As ``SitePage/folder``, without making a string for every page.
+            let current = page.output.lastIndex(of: "/").map { page.output[...$0] } ?? ""
+            if current != folder[...] || folders.isEmpty {
+                folder = String(current)
+                folders.insert(folder)
+            }
             if page.isIndex { existing.insert(folder) }
             if let order = page.order { direct[folder] = min(direct[folder] ?? order, order) }
         }
@@ -23,7 +28,7 @@ enum FolderIndex {
         var orders: [String: Double] = [:]
         for start in folders {
             let order = direct[start]
-            var folder = start
+            folder = start
             while !folder.isEmpty {
                 if let order { orders[folder] = min(orders[folder] ?? order, order) }
                 needed.insert(folder)

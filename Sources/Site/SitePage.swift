@@ -21,9 +21,34 @@ struct SitePage: Sendable {
     /// (``CachedPage/skeleton()``) only if the page is laid out again.
     var document: Document?
     /// The ids of the page's sections, in document order.
-    var sectionIDs: [String]
+    var sectionIDs: [String] {
+        didSet { sectionIDsHash = Self.hash(of: sectionIDs) }
+    }
+    /// A hash of ``sectionIDs``, for ``SiteState/linkTargetsHash(of:drafts:)``: made with
+    /// the page, on whichever core makes it.
+    private(set) var sectionIDsHash: UInt64
     /// The links of the page as written, for checking.
     var links: [Link] = []
+
+    init(
+        kind: Kind, output: String, title: String, order: Double?, document: Document?, sectionIDs: [String],
+        links: [Link] = []
+    ) {
+        self.kind = kind
+        self.output = output
+        self.title = title
+        self.order = order
+        self.document = document
+        self.sectionIDs = sectionIDs
+        sectionIDsHash = Self.hash(of: sectionIDs)
+        self.links = links
+    }
+
+    private static func hash(of ids: [String]) -> UInt64 {
+        var hash = StableHash()
+        for id in ids { hash.combine(id) }
+        return hash.value
+    }
 
     /// The source file relative to the site, for messages: `Content/guide/setup.md`.
     var sourceName: String {

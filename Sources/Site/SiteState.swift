@@ -29,8 +29,8 @@ struct SiteState: Sendable, Equatable {
         for page in pages {
             guard case .markdown(let source) = page.kind else { continue }
             hash.combine(source)
-            for id in page.sectionIDs { hash.combine(id) }
-            hash.combine(separator: 0xfe)
+            var ids = page.sectionIDsHash
+            withUnsafeBytes(of: &ids) { hash.combine($0) }
         }
         hash.combine(separator: 0xfd)
         for draft in drafts.sorted() {
