@@ -88,6 +88,10 @@ enum FileIO {
             if got == 0 { break }
             length += got
         }
+        guard length > 0 else {
+            free(buffer)
+            return .success(Data())
+        }
         return .success(Data(bytesNoCopy: buffer, count: length, deallocator: .free))
     }
 
