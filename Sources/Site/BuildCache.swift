@@ -27,7 +27,7 @@ struct BuildCache: Sendable {
     private var index = Data()
     private var recordRanges: [String: Range<Int>] = [:]
 
-    var packFolder: URL { folder.appending(path: "packs") }
+    let packFolder: URL
     private var indexFile: URL { folder.appending(path: "index") }
 
     /// Reads the cache of `output`, if it was made under `key`, decoding its records on
@@ -35,6 +35,7 @@ struct BuildCache: Sendable {
     init(output: URL, key: String, jobs: Int? = nil) async {
         folder = output.deletingLastPathComponent().appending(path: Self.folderName)
             .appending(path: output.lastPathComponent)
+        packFolder = folder.appending(path: "packs")
         self.key = key
         packs = Set((try? FileManager.default.contentsOfDirectory(atPath: packFolder.path)) ?? [])
         guard case .success(let data) = FileIO.read(indexFile.path) else { return }

@@ -121,4 +121,23 @@ import Testing
         }
         #expect(seen.count == 3 + bits * (bits + 1) / 2)
     }
+
+    @Test func packsGiveBackWhatWasAppended() throws {
+        let site = try TemporarySite(files: [:])
+        try FileManager.default.createDirectory(at: site.root, withIntermediateDirectories: true)
+        let packs = try ContentPacks(folder: site.root, tag: "t", workers: 1)
+        let texts = ["<p>one</p>", "", "zwei ü ✓", String(repeating: "x", count: 100_000)]
+        let locations = try texts.map { try #require(packs.append($0, worker: 0)) }
+        packs.close()
+        for (text, location) in zip(texts, locations) {
+            #expect(ContentPacks.read(location, in: site.root) == text)
+        }
+        // A pack cut short, or gone, gives nothing rather than part of a page.
+        var beyond = locations[3]
+        beyond.length += 1
+        #expect(ContentPacks.read(beyond, in: site.root) == nil)
+        var missing = locations[0]
+        missing.pack = "gone.pack"
+        #expect(ContentPacks.read(missing, in: site.root) == nil)
+    }
 }
