@@ -18,8 +18,11 @@ struct Manifest {
         else { return }
         // Split on bytes: the manifest of a large site has tens of thousands of lines.
         for line in text.utf8.split(separator: UInt8(ascii: "\n")) {
+            // Only a line with two dots in a row can have a `..` part: split just those.
+            let hasDots = zip(line, line.dropFirst()).contains { $0 == UInt8(ascii: ".") && $1 == UInt8(ascii: ".") }
             let isInside = line.first != UInt8(ascii: "/")
-                && !line.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).contains { $0.elementsEqual("..".utf8) }
+                && !(hasDots
+                    && line.split(separator: UInt8(ascii: "/")).contains { $0.elementsEqual("..".utf8) })
             guard isInside, let path = String(line), path != Self.fileName else { continue }
             files.insert(path)
         }

@@ -59,8 +59,9 @@ struct Publisher {
         }
         let current = Set(outputs + assets)
         let previous = Manifest(readingFrom: output)
+        let sameFiles = current == previous.files
         let manifestChanged =
-            current != previous.files || !fileManager.fileExists(atPath: output.appending(path: Manifest.fileName).path)
+            !sameFiles || !fileManager.fileExists(atPath: output.appending(path: Manifest.fileName).path)
         if manifestChanged { try Manifest(files: current).write(to: staging) }
 
         if previous.files.isEmpty, isEmptyButForTheLock(output) {
@@ -79,7 +80,7 @@ struct Publisher {
                 result.written.append(path)
             }
         }
-        for stale in previous.files.subtracting(current).sorted() {
+        for stale in (sameFiles ? [] : previous.files.subtracting(current)).sorted() {
             let url = output.appending(path: stale)
             guard (try? fileManager.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType) == .typeRegular
             else { continue }

@@ -46,4 +46,15 @@ import Testing
         #expect(!FileIO.contentsEqual(path("a"), path("d")))
         #expect(!FileIO.contentsEqual(path("a"), path("missing")))
     }
+
+    /// Only plain relative paths inside the output folder count: a tampered manifest
+    /// cannot make a build delete anything outside it.
+    @Test func manifestKeepsOnlyPathsInsideTheFolder() throws {
+        let lines = [
+            "a.html", "dir/b.html", "..", "../x", "dir/../../y", "dir/..", "/etc/passwd", "", "a..b.html", "dir/...",
+            ".foldmark-manifest", "ü/c.html",
+        ]
+        let site = try TemporarySite(files: [".foldmark-manifest": lines.joined(separator: "\n") + "\n"])
+        #expect(Manifest(readingFrom: site.root).files == ["a.html", "dir/b.html", "a..b.html", "dir/...", "ü/c.html"])
+    }
 }
