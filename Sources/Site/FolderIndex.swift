@@ -14,15 +14,16 @@ enum FolderIndex {
         var direct: [String: Double] = [:]
         var existing: Set<String> = []
         var folder = ""  // that of the page before: sorted pages come folder by folder
-        for page in pages {
+        for index in pages.indices {  // by index: no copy of each page
             // As ``SitePage/folder``, without making a string for every page.
-            let current = page.output.lastIndex(of: "/").map { page.output[...$0] } ?? ""
+            let output = pages[index].output
+            let current = output.lastIndex(of: "/").map { output[...$0] } ?? ""
             if current != folder[...] || folders.isEmpty {
                 folder = String(current)
                 folders.insert(folder)
             }
-            if page.isIndex { existing.insert(folder) }
-            if let order = page.order { direct[folder] = min(direct[folder] ?? order, order) }
+            if pages[index].isIndex { existing.insert(folder) }
+            if let order = pages[index].order { direct[folder] = min(direct[folder] ?? order, order) }
         }
         var needed: Set<String> = [""]
         var orders: [String: Double] = [:]

@@ -29,9 +29,10 @@ struct LinkChecker: Sendable {
         self.resolver = resolver
         var sectionIDs: [String: SectionIDs] = [:]
         sectionIDs.reserveCapacity(pages.count)
-        for page in pages {
-            guard case .markdown(let source) = page.kind, sectionIDs[source] == nil else { continue }
-            sectionIDs[source] = SectionIDs(page.sectionIDs)
+        // By index, not `for page in pages`: a loop over every page should not copy each.
+        for index in pages.indices {
+            guard case .markdown(let source) = pages[index].kind, sectionIDs[source] == nil else { continue }
+            sectionIDs[source] = SectionIDs(pages[index].sectionIDs)
         }
         self.sectionIDs = sectionIDs
         self.drafts = drafts

@@ -193,9 +193,10 @@ struct PagePass: Sendable {
         var positions: [Int?] = []
         positions.reserveCapacity(pages.count)
         var navigableCount = 0
-        for page in pages {
-            positions.append(Self.isNotFoundPage(page) ? nil : navigableCount)
-            if !Self.isNotFoundPage(page) { navigableCount += 1 }
+        for index in pages.indices {
+            let isNotFound = Self.isNotFoundPage(pages[index])
+            positions.append(isNotFound ? nil : navigableCount)
+            if !isNotFound { navigableCount += 1 }
         }
         var navigation: Navigation?
         if upToDate.contains(false) {

@@ -13,10 +13,10 @@ struct SiteState: Sendable, Equatable {
     /// page's navigation, breadcrumbs and neighbours.
     static func navigationHash(of pages: [SitePage], homeTitle: String) -> String {
         var hash = StableHash(homeTitle)
-        for page in pages {
-            hash.combine(page.output)
-            hash.combine(page.title)
-            hash.combine(page.order)
+        for index in pages.indices {  // by index: no copy of each page
+            hash.combine(pages[index].output)
+            hash.combine(pages[index].title)
+            hash.combine(pages[index].order)
         }
         return hash.hex
     }
@@ -26,10 +26,10 @@ struct SiteState: Sendable, Equatable {
     /// left out. While it is the same, a page with the same links gets the same warnings.
     static func linkTargetsHash(of pages: [SitePage], drafts: Set<String>) -> String {
         var hash = StableHash()
-        for page in pages {
-            guard case .markdown(let source) = page.kind else { continue }
+        for index in pages.indices {
+            guard case .markdown(let source) = pages[index].kind else { continue }
             hash.combine(source)
-            var ids = page.sectionIDsHash
+            var ids = pages[index].sectionIDsHash
             withUnsafeBytes(of: &ids) { hash.combine($0) }
         }
         hash.combine(separator: 0xfd)
