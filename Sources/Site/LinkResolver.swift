@@ -73,7 +73,7 @@ struct LinkResolver: Sendable {
         }
         // `/x:y.md` on a top-level page would become `x:y.html`, which is a URL with the
         // scheme `x:` (say `javascript:`); `./` keeps it a path.
-        if let colon = path.firstIndex(of: ":"), !path[..<colon].contains("/") {
+        if path.utf8.contains(UInt8(ascii: ":")), let colon = path.firstIndex(of: ":"), !path[..<colon].contains("/") {
             path = "./" + path
         }
         return path + parts.suffix
