@@ -12,34 +12,73 @@ import Foundation
 /// cannot pair a record with content it did not write.
 struct BuildCache: Sendable {
     static let folderName = ".foldmark-cache"
-    static let formatVersion = "foldmark-cache 4"
+    static let formatVersion = "foldmark-cache 5"
 
     let folder: URL
     let key: String
     /// The records of the last successful build with the same key.
     var pages: [String: CachedPage] = [:]
-    /// The index as read, so that an unchanged index is not written again.
-    private var indexText = ""
+    /// What the last build knew of the whole site; `nil` when there was no usable index.
+    private(set) var siteState: SiteState?
     /// Pack files present when the cache was read.
     private(set) var packs: Set<String> = []
+    /// The index as read, and where each page's record lies in it: a record that a build
+    /// keeps unchanged is copied into the new index, not encoded again.
+    private var index = Data()
+    private var recordRanges: [String: Range<Int>] = [:]
 
-    var packFolder: URL { folder.appending(path: "packs") }
+    let packFolder: URL
     private var indexFile: URL { folder.appending(path: "index") }
 
-    init(output: URL, key: String) {
+    /// Reads the cache of `output`, if it was made under `key`, decoding its records on
+    /// up to `jobs` cores (every build with a cache reads the whole index).
+    init(output: URL, key: String, jobs: Int? = nil) async {
         folder = output.deletingLastPathComponent().appending(path: Self.folderName)
             .appending(path: output.lastPathComponent)
+        packFolder = folder.appending(path: "packs")
         self.key = key
         packs = Set((try? FileManager.default.contentsOfDirectory(atPath: packFolder.path)) ?? [])
-        guard let data = FileManager.default.contents(atPath: indexFile.path) else { return }
-        let text = String(decoding: data, as: UTF8.self)
-        var records = text.utf8.split(separator: CachedPage.recordSeparator.asciiValue!).map { Substring($0) }[...]
-        guard records.popFirst() == Substring(Self.formatVersion + String(CachedPage.fieldSeparator) + key) else { return }
-        indexText = text
-        for record in records {
-            guard let page = CachedPage(decoding: record) else { continue }
-            pages[page.source] = page
+        guard case .success(let data) = FileIO.read(indexFile.path) else { return }
+        let split = data.withUnsafeBytes { raw -> (SiteState, [Range<Int>])? in
+            var records = ByteFields(raw.bindMemory(to: UInt8.self), separator: CachedPage.recordSeparator)
+            guard let header = records.next(), let state = Self.state(fromHeader: header, key: key) else { return nil }
+            var ranges: [Range<Int>] = []
+            while let range = records.nextRange() { ranges.append(range) }
+            return (state, ranges)
         }
+        guard let (state, ranges) = split else { return }
+        let workers = Parallel.workers(for: ranges.count, jobs: jobs)
+        let decoded = await Parallel.map(workers, jobs: workers) { worker in
+            data.withUnsafeBytes { raw in
+                let bytes = raw.bindMemory(to: UInt8.self)
+                var packNames: [String] = []
+                return stride(from: worker, to: ranges.count, by: workers).compactMap { index in
+                    CachedPage(decoding: UnsafeBufferPointer(rebasing: bytes[ranges[index]]), packs: &packNames)
+                        .map { ($0, ranges[index]) }
+                }
+            }
+        }
+        var pages: [String: CachedPage] = [:]
+        pages.reserveCapacity(ranges.count)
+        recordRanges.reserveCapacity(ranges.count)
+        for part in decoded {
+            for (page, range) in part {
+                pages[page.source] = page
+                recordRanges[page.source] = range
+            }
+        }
+        self.pages = pages
+        siteState = state
+        index = data
+    }
+
+    /// The header's site state, if it names this format and key.
+    private static func state(fromHeader header: UnsafeBufferPointer<UInt8>, key: String) -> SiteState? {
+        var fields = ByteFields(header, separator: CachedPage.fieldSeparator)
+        var texts: [String] = []
+        while let field = fields.next() { texts.append(String(decoding: field, as: UTF8.self)) }
+        guard texts.count == 4, texts[0] == formatVersion, texts[1] == key else { return nil }
+        return SiteState(navigation: texts[2], links: texts[3])
     }
 
     /// The cached record of `source` if its bytes still hash to `hash` and its content is
@@ -51,24 +90,39 @@ struct BuildCache: Sendable {
         return page
     }
 
-    /// Replaces the index with `pages`, and deletes the pack files no record refers to.
-    /// When most of the bytes in the packs belong to no page any more, the live content
-    /// is copied into one new pack first. Does nothing when the records are those it read.
-    func save(_ pages: [CachedPage]) {
-        if !indexText.isEmpty, pages.count == self.pages.count, pages.allSatisfy({ self.pages[$0.source] == $0 }) {
+    /// Replaces the index with `pages`, made under `state`, and deletes the pack files no
+    /// record refers to. When most of the bytes in the packs belong to no page any more,
+    /// the live content is copied into one new pack first. Does nothing when the records
+    /// and state are those it read.
+    func save(_ pages: [CachedPage], state: SiteState) {
+        if siteState == state, pages.count == self.pages.count, pages.allSatisfy({ self.pages[$0.source] == $0 }) {
             return
         }
         var pages = pages
         compactIfWasteful(&pages)
-        var text = Self.formatVersion + String(CachedPage.fieldSeparator) + key
-        var kept: Set<String> = []
-        for page in pages {
-            guard let record = page.encoded else { continue }
-            text += String(CachedPage.recordSeparator) + record
-            if let pack = page.content?.pack { kept.insert(pack) }
-            if let pack = page.search?.pack { kept.insert(pack) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(index.count + index.count / 8 + 4096)
+        for (number, field) in [Self.formatVersion, key, state.navigation, state.links].enumerated() {
+            if number > 0 { bytes.append(CachedPage.fieldSeparator) }
+            bytes.append(contentsOf: field.utf8)
         }
-        guard (try? AtomicFile.write(text, to: indexFile)) != nil else { return }
+        var kept: Set<String> = []
+        index.withUnsafeBytes { raw in
+            let old = raw.bindMemory(to: UInt8.self)
+            for page in pages {
+                if let range = recordRanges[page.source], self.pages[page.source] == page {
+                    bytes.append(CachedPage.recordSeparator)
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: old[range]))
+                } else {
+                    guard page.isEncodable else { continue }
+                    bytes.append(CachedPage.recordSeparator)
+                    page.encode(into: &bytes)
+                }
+                if let pack = page.content?.pack { kept.insert(pack) }
+                if let pack = page.search?.pack { kept.insert(pack) }
+            }
+        }
+        guard (try? AtomicFile.write(bytes, to: indexFile)) != nil else { return }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: packFolder.path)) ?? []
         for name in names where !kept.contains(name) {
             try? FileManager.default.removeItem(at: packFolder.appending(path: name))

@@ -8,17 +8,34 @@ enum FolderIndex {
     /// A page for every folder that holds pages (directly or further down) but no index.
     /// It sorts in its parent folder by the lowest `order` of the pages it holds.
     static func missingIndexes(for pages: [SitePage]) -> [SitePage] {
+        // The lowest order of the pages directly in each folder, then up the tree: a walk
+        // up per folder, not per page.
+        var folders: Set<String> = []
+        var direct: [String: Double] = [:]
+        var existing: Set<String> = []
+        var folder = ""  // that of the page before: sorted pages come folder by folder
+        for index in pages.indices {  // by index: no copy of each page
+            // As ``SitePage/folder``, without making a string for every page.
+            let output = pages[index].output
+            let current = output.lastIndex(of: "/").map { output[...$0] } ?? ""
+            if current != folder[...] || folders.isEmpty {
+                folder = String(current)
+                folders.insert(folder)
+            }
+            if pages[index].isIndex { existing.insert(folder) }
+            if let order = pages[index].order { direct[folder] = min(direct[folder] ?? order, order) }
+        }
         var needed: Set<String> = [""]
         var orders: [String: Double] = [:]
-        for page in pages {
-            var folder = page.folder
+        for start in folders {
+            let order = direct[start]
+            folder = start
             while !folder.isEmpty {
-                if let order = page.order { orders[folder] = min(orders[folder] ?? order, order) }
+                if let order { orders[folder] = min(orders[folder] ?? order, order) }
                 needed.insert(folder)
                 folder = Navigation.parent(of: folder)
             }
         }
-        let existing = Set(pages.filter(\.isIndex).map(\.folder))
         return needed.subtracting(existing).sorted().map { folder in
             let title = folder.isEmpty ? "Home" : displayName(of: folder)
             return SitePage(

@@ -73,7 +73,7 @@ struct LinkResolver: Sendable {
         }
         // `/x:y.md` on a top-level page would become `x:y.html`, which is a URL with the
         // scheme `x:` (say `javascript:`); `./` keeps it a path.
-        if let colon = path.firstIndex(of: ":"), !path[..<colon].contains("/") {
+        if path.utf8.contains(UInt8(ascii: ":")), let colon = path.firstIndex(of: ":"), !path[..<colon].contains("/") {
             path = "./" + path
         }
         return path + parts.suffix
@@ -81,6 +81,28 @@ struct LinkResolver: Sendable {
 
     static func isExternal(_ path: String) -> Bool {
         if path.hasPrefix("//") { return true }
+        // ASCII decides on bytes: a scheme is a letter, then letters, digits, `+`, `-` or
+        // `.` up to the colon. Anything else before a colon means no scheme.
+        var isFirst = true
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: ":"):
+                return !isFirst
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                isFirst = false
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
+                if isFirst { return false }
+            case 0x80...:
+                return isExternalScheme(path)  // Unicode letters and digits count too
+            default:
+                return false
+            }
+        }
+        return false
+    }
+
+    /// ``isExternal(_:)`` by `Character`s, for paths that are not plain ASCII.
+    private static func isExternalScheme(_ path: String) -> Bool {
         guard let colon = path.firstIndex(of: ":") else { return false }
         let scheme = path[..<colon]
         return !scheme.isEmpty && scheme.first!.isLetter
@@ -89,8 +111,14 @@ struct LinkResolver: Sendable {
 
     /// Splits `a/b.md?x=1#frag` into the path, the fragment, and everything after the path.
     static func split(_ url: String) -> (path: String, fragment: String?, suffix: String) {
-        let end = url.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? url.endIndex
-        let fragment = url.firstIndex(of: "#").map { String(url[url.index(after: $0)...]) }
+        // In ASCII, bytes are `Character`s: find `?` and `#` without grapheme breaking.
+        let isASCII = url.utf8.allSatisfy { $0 < 0x80 }
+        let end =
+            (isASCII
+            ? url.utf8.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") })
+            : url.firstIndex(where: { $0 == "?" || $0 == "#" })) ?? url.endIndex
+        let hash = isASCII ? url.utf8.firstIndex(of: UInt8(ascii: "#")) : url.firstIndex(of: "#")
+        let fragment = hash.map { String(url[url.index(after: $0)...]) }
         let decoded = fragment.map { $0.utf8.contains(UInt8(ascii: "%")) ? $0.removingPercentEncoding ?? $0 : $0 }
         return (String(url[..<end]), decoded, String(url[end...]))
     }

@@ -33,6 +33,16 @@ struct Navigation: Sendable {
     private var positions: [Int: Int] = [:]
     private var showsFullTree: Bool
     private var homeTitle: String
+    /// What the pages of one folder share in a large site (see ``prepare(forPages:)``).
+    private var templates: [String: Template] = [:]
+
+    /// The navigation of a large site's folder, but for the items of the folder itself:
+    /// for each folder from the root down to its parent, its items, and which of them
+    /// leads on (whose children are the next level). Every page of the folder sees those
+    /// items, but for one flag (see ``navigation(for:)``).
+    private struct Template: Sendable {
+        var levels: [(items: [NavigationItem], next: Int)]
+    }
 
     /// `pages` must include an index page for every folder that holds a page.
     init(pages: [SitePage], homeTitle: String) {
@@ -50,16 +60,18 @@ struct Navigation: Sendable {
             folders[Self.parent(of: folder)]?.entries.append(.folder(folder))
         }
         showsFullTree = pages.count <= Self.fullTreeLimit
+        // Each entry's sort key once, not once per comparison.
         let indexes = folders.mapValues(\.index)
-        func key(_ entry: Entry) -> (Double, String, String) {
-            let index = switch entry {
-            case .page(let index): index
-            case .folder(let path): indexes[path]!
-            }
-            return (pages[index].order ?? .infinity, pages[index].title.lowercased(), pages[index].output)
-        }
         for path in folders.keys {
-            folders[path]!.entries.sort { key($0) < key($1) }
+            var keyed = folders[path]!.entries.map { entry in
+                let index = switch entry {
+                case .page(let index): index
+                case .folder(let path): indexes[path]!
+                }
+                return (key: (pages[index].order ?? .infinity, pages[index].title.lowercased(), pages[index].output), entry)
+            }
+            keyed.sort { $0.key < $1.key }
+            folders[path]!.entries = keyed.map(\.1)
         }
         if folders[""] != nil { appendReadingOrder(of: "") }
         for (position, page) in readingOrder.enumerated() { positions[page] = position }
@@ -105,10 +117,51 @@ struct Navigation: Sendable {
         let home = NavigationItem(
             link: PageLink(title: homeTitle, href: OutputPath.relative(from: from, to: urls[root.index])),
             isCurrent: root.index == page)
-        return [home] + items(in: "", for: page, ancestors: Set(ancestors(of: page)), from: from)
+        let chain = ancestors(of: page)
+        let folder = chain.last!
+        guard let template = templates[folder] else {
+            return [home] + items(in: "", for: page, ancestors: Set(chain), from: from)
+        }
+        // In a large site only the folders on the way to the page have children, and of
+        // those only the page's own folder lists anything that depends on the page.
+        var items = self.items(in: folder, for: page, ancestors: Set(chain), from: from)
+        for (depth, level) in template.levels.enumerated().reversed() {
+            var list = level.items
+            list[level.next].children = items
+            // The page is the index of its folder: the folder's entry in its parent is current.
+            if depth == template.levels.count - 1, folders[folder]?.index == page { list[level.next].isCurrent = true }
+            items = list
+        }
+        return [home] + items
     }
 
-    private func items(in path: String, for page: Int, ancestors: Set<String>, from: String) -> [NavigationItem] {
+    /// Works out once, for each folder that holds one of `pages`, the navigation that all
+    /// pages of the folder share, so that ``navigation(for:)`` makes only the items of
+    /// the page's own folder. Only large sites have such a share (a small one shows its
+    /// whole tree, where any entry may be the current page).
+    mutating func prepare(forPages pages: some Sequence<Int>) {
+        guard !showsFullTree else { return }
+        for page in pages {
+            let chain = ancestors(of: page)
+            guard templates[chain.last!] == nil, chain.count > 1 else { continue }
+            let from = Self.folder(of: urls[page])
+            var levels: [(items: [NavigationItem], next: Int)] = []
+            for (depth, path) in chain.dropLast().enumerated() {
+                let items = items(in: path, for: -1, ancestors: Set(chain), from: from, nested: false)
+                // The entry that leads on is the one open folder (if the next folder has an index).
+                guard folders[chain[depth + 1]] != nil, let position = items.firstIndex(where: \.isOpen) else { break }
+                levels.append((items, position))
+            }
+            // A chain with a folder missing (no index page) keeps the plain way.
+            if levels.count == chain.count - 1 { templates[chain.last!] = Template(levels: levels) }
+        }
+    }
+
+    /// The items of folder `path` for `page`. Folders on the way to the page (`ancestors`)
+    /// are open, and have their children unless `nested` is false.
+    private func items(
+        in path: String, for page: Int, ancestors: Set<String>, from: String, nested: Bool = true
+    ) -> [NavigationItem] {
         guard let folder = folders[path] else { return [] }
         var entries = folder.entries[...]
         var hidden = 0
@@ -135,7 +188,8 @@ struct Navigation: Sendable {
                 return NavigationItem(
                     link: PageLink(title: titles[index], href: OutputPath.relative(from: from, to: urls[index])),
                     isFolder: true, isCurrent: index == page, isOpen: isAncestor,
-                    children: showsFullTree || isAncestor ? items(in: child, for: page, ancestors: ancestors, from: from) : [])
+                    children: nested && (showsFullTree || isAncestor)
+                        ? items(in: child, for: page, ancestors: ancestors, from: from) : [])
             }
         }
         if hidden > 0 {

@@ -5,14 +5,31 @@ enum OutputPath {
     static let markdownExtensions: Set<String> = ["md", "markdown"]
 
     static func isMarkdown(_ relativePath: String) -> Bool {
-        guard let dot = relativePath.lastIndex(of: "."), !relativePath[dot...].contains("/") else { return false }
-        return markdownExtensions.contains(relativePath[relativePath.index(after: dot)...].lowercased())
+        markdownDot(in: relativePath) != nil
     }
 
     /// `guide/setup.md` → `guide/setup.html`; any other file keeps its path.
     static func forSource(_ relativePath: String) -> String {
-        guard isMarkdown(relativePath), let dot = relativePath.lastIndex(of: ".") else { return relativePath }
+        guard let dot = markdownDot(in: relativePath) else { return relativePath }
         return relativePath[..<dot] + ".html"
+    }
+
+    /// Where the extension of a Markdown path starts; `nil` for any other path. Runs for
+    /// every file of the site on every build: an ASCII path is read as bytes.
+    private static func markdownDot(in path: String) -> String.Index? {
+        guard path.utf8.allSatisfy({ $0 < 0x80 }) else {
+            guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/"),
+                markdownExtensions.contains(path[path.index(after: dot)...].lowercased())
+            else { return nil }
+            return dot
+        }
+        let bytes = path.utf8
+        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else { return nil }
+        let suffix = bytes[bytes.index(after: dot)...]
+        guard suffix.count == 2 || suffix.count == 8 else { return nil }
+        // ASCII letters: OR-ing 0x20 lowercases them (and no other byte becomes one).
+        let lowered = suffix.map { $0 | 0x20 }
+        return lowered.elementsEqual("md".utf8) || lowered.elementsEqual("markdown".utf8) ? dot : nil
     }
 
     /// `""` for a page at the top, `"../"` one folder down, and so on.
@@ -50,7 +67,21 @@ extension OutputPath {
     /// Escapes what may not appear raw in a URL path (spaces, `#`, `?`, `%`, non-ASCII
     /// stays as UTF-8 percent escapes), keeping `/`.
     static func percentEncoded(_ path: String) -> String {
-        path.addingPercentEncoding(withAllowedCharacters: pathAllowed) ?? path
+        // Most paths need no escape: telling so on bytes costs far less than Foundation's
+        // encoding, which runs for every page of every navigation and search index.
+        if path.utf8.allSatisfy({ plainPathBytes[Int($0)] }) { return path }
+        return path.addingPercentEncoding(withAllowedCharacters: pathAllowed) ?? path
+    }
+
+    /// The ASCII bytes that ``pathAllowed`` keeps as they are: letters, digits and
+    /// `-._~!$&'()*+,=:@/`. Every other byte (and all of non-ASCII) may need escaping.
+    private static let plainPathBytes: [Bool] = (0..<256).map { byte in
+        switch UInt8(byte) {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default:
+            Array("-._~!$&'()*+,=:@/".utf8).contains(UInt8(byte))
+        }
     }
 
     private static let pathAllowed: CharacterSet = {

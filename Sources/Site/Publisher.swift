@@ -27,11 +27,11 @@ struct Publisher {
     func publish(staged: [String], outputs: [String], assets: [String]) throws -> Result {
         var result = Result()
         let fileManager = FileManager.default
+        let stagingPath = staging.path.hasSuffix("/") ? staging.path : staging.path + "/"
+        let outputPath = output.path.hasSuffix("/") ? output.path : output.path + "/"
         var moves: [String] = []
         for page in staged {
-            if fileManager.contentsEqual(
-                atPath: staging.appending(path: page).path, andPath: output.appending(path: page).path)
-            {
+            if FileIO.contentsEqual(stagingPath + page, outputPath + page) {
                 result.unchanged += 1
                 continue
             }
@@ -59,8 +59,9 @@ struct Publisher {
         }
         let current = Set(outputs + assets)
         let previous = Manifest(readingFrom: output)
+        let sameFiles = current == previous.files
         let manifestChanged =
-            current != previous.files || !fileManager.fileExists(atPath: output.appending(path: Manifest.fileName).path)
+            !sameFiles || !fileManager.fileExists(atPath: output.appending(path: Manifest.fileName).path)
         if manifestChanged { try Manifest(files: current).write(to: staging) }
 
         if previous.files.isEmpty, isEmptyButForTheLock(output) {
@@ -79,7 +80,7 @@ struct Publisher {
                 result.written.append(path)
             }
         }
-        for stale in previous.files.subtracting(current).sorted() {
+        for stale in (sameFiles ? [] : previous.files.subtracting(current)).sorted() {
             let url = output.appending(path: stale)
             guard (try? fileManager.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType) == .typeRegular
             else { continue }

@@ -69,9 +69,10 @@ public struct SiteBuilder: Sendable {
             throw fail([SiteError(file: output.path, message: "cannot write beside the output folder")])
         }
 
-        let cache = BuildCache(
+        let cache = await BuildCache(
             output: output,
-            key: BuildCache.key(site: site, sources: sources, options: options, baseURL: baseURL, version: Self.version))
+            key: BuildCache.key(site: site, sources: sources, options: options, baseURL: baseURL, version: Self.version),
+            jobs: options.jobs)
         do {
             try FileManager.default.createDirectory(at: cache.packFolder, withIntermediateDirectories: true)
         } catch {
@@ -102,7 +103,7 @@ public struct SiteBuilder: Sendable {
             report.written = published.written
             report.unchanged = published.unchanged + result.skipped
             report.removed = published.removed
-            cache.save(result.records)
+            cache.save(result.records, state: result.state)
         } catch {
             throw fail([SiteError(file: output.path, message: "cannot write the output: \(error.localizedDescription)")])
         }

@@ -3,7 +3,7 @@ import Sections
 
 /// One page of the output as the whole-site steps (navigation, link checking, layout)
 /// see it. Its document keeps only front matter, titles and ids; the section bodies were
-/// rendered into the staging folder in the first step and are not held in memory.
+/// rendered into the build cache in the first step and are not held in memory.
 struct SitePage: Sendable {
     enum Kind: Sendable, Equatable {
         /// From `Content/<source>`.
@@ -17,10 +17,38 @@ struct SitePage: Sendable {
     var output: String
     var title: String
     var order: Double?
-    var document: Document
-    var sectionIDs: Set<String>
+    /// `nil` for a page taken from the build cache: its record rebuilds the document
+    /// (``CachedPage/skeleton()``) only if the page is laid out again.
+    var document: Document?
+    /// The ids of the page's sections, in document order.
+    var sectionIDs: [String] {
+        didSet { sectionIDsHash = Self.hash(of: sectionIDs) }
+    }
+    /// A hash of ``sectionIDs``, for ``SiteState/linkTargetsHash(of:drafts:)``: made with
+    /// the page, on whichever core makes it.
+    private(set) var sectionIDsHash: UInt64
     /// The links of the page as written, for checking.
     var links: [Link] = []
+
+    init(
+        kind: Kind, output: String, title: String, order: Double?, document: Document?, sectionIDs: [String],
+        links: [Link] = []
+    ) {
+        self.kind = kind
+        self.output = output
+        self.title = title
+        self.order = order
+        self.document = document
+        self.sectionIDs = sectionIDs
+        sectionIDsHash = Self.hash(of: sectionIDs)
+        self.links = links
+    }
+
+    private static func hash(of ids: [String]) -> UInt64 {
+        var hash = StableHash()
+        for id in ids { hash.combine(id) }
+        return hash.value
+    }
 
     /// The source file relative to the site, for messages: `Content/guide/setup.md`.
     var sourceName: String {

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The files under `Content/`, as sorted paths relative to it. Hidden files and folders
 /// (names starting with `.`) are skipped, and so are symbolic links, which could point
 /// outside the site or loop.
@@ -25,38 +29,61 @@ struct SourceTree {
         findCollisions()
     }
 
+    /// Lists `folder` with `readdir` and `lstat`: Foundation's `attributesOfItem` also looks
+    /// up each file's owner and group by name, which costs more than the rest of a no-op
+    /// build's walk.
     private mutating func walk(_ folder: URL, relative: String) {
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        } catch {
-            // Foundation's error does not carry the reason; the system call does.
-            var reason: String?
-            if let directory = opendir(folder.path) {
-                closedir(directory)
-            } else {
-                reason = String(cString: strerror(errno))
-            }
+        let path = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
+        guard let directory = opendir(path) else {
             errors.append(
                 SiteError(
                     file: SiteFolder.contentFolder + "/" + relative,
-                    message: "cannot list the folder" + (reason.map { ": " + $0 } ?? "")))
+                    message: "cannot list the folder: " + String(cString: strerror(errno))))
             return
         }
-        for name in names where !name.hasPrefix(".") {
-            let url = folder.appending(path: name)
-            let path = relative + name
-            let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-            switch attributes?[.type] as? FileAttributeType {
-            case .typeDirectory?:
-                folders.append(path + "/")
-                walk(url, relative: path + "/")
-            case .typeRegular?:
-                if OutputPath.isMarkdown(path) { pages.append(path) } else { assets.append(path) }
-            case .typeSymbolicLink?:
+        var entries: [(name: String, type: UInt8)] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(directory) else { break }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name.hasPrefix(".") { continue }
+            entries.append((name, entry.pointee.d_type))
+        }
+        let failure = errno
+        closedir(directory)
+        if failure != 0 {
+            errors.append(
+                SiteError(
+                    file: SiteFolder.contentFolder + "/" + relative,
+                    message: "cannot list the folder: " + String(cString: strerror(failure))))
+            return
+        }
+        entries.sort { $0.name < $1.name }
+        for (name, type) in entries {
+            let file = relative + name
+            var kind = type
+            if kind == UInt8(DT_UNKNOWN) {  // some file systems do not say: ask
+                var status = stat()
+                guard lstat(path + name, &status) == 0 else { continue }
+                switch status.st_mode & S_IFMT {
+                case S_IFDIR: kind = UInt8(DT_DIR)
+                case S_IFREG: kind = UInt8(DT_REG)
+                case S_IFLNK: kind = UInt8(DT_LNK)
+                default: continue
+                }
+            }
+            switch Int32(kind) {
+            case Int32(DT_DIR):
+                folders.append(file + "/")
+                walk(folder.appending(path: name), relative: file + "/")
+            case Int32(DT_REG):
+                if OutputPath.isMarkdown(file) { pages.append(file) } else { assets.append(file) }
+            case Int32(DT_LNK):
                 warnings.append(
                     SiteError(
-                        file: SiteFolder.contentFolder + "/" + path, message: "symbolic link not followed",
+                        file: SiteFolder.contentFolder + "/" + file, message: "symbolic link not followed",
                         severity: .warning))
             default:
                 continue
@@ -70,6 +97,8 @@ struct SourceTree {
     private mutating func findCollisions() {
         var byOutput: [String: String] = [:]
         var byLowercased: [String: String] = [:]
+        byOutput.reserveCapacity(pages.count + assets.count)
+        byLowercased.reserveCapacity(pages.count + assets.count)
         for source in pages + assets {
             let output = OutputPath.forSource(source)
             if let other = byOutput[output] {
@@ -81,14 +110,17 @@ struct SourceTree {
                 continue
             }
             byOutput[output] = source
-            if let other = byLowercased[output.lowercased()] {
+            // Most paths are lowercase ASCII already: no need to make a lowercase copy.
+            let lowercased = output.utf8.allSatisfy({ $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) })
+                ? output : output.lowercased()
+            if let other = byLowercased[lowercased] {
                 warnings.append(
                     SiteError(
                         file: SiteFolder.contentFolder + "/" + source,
                         message: "output '\(output)' differs only in case from that of \(SiteFolder.contentFolder)/\(other)",
                         severity: .warning))
             }
-            byLowercased[output.lowercased()] = source
+            byLowercased[lowercased] = source
         }
     }
 }

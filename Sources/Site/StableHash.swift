@@ -17,10 +17,47 @@ struct StableHash: Hashable, Sendable {
         value = hash
     }
 
+    /// Mixes in a large buffer eight bytes at a time, in two independent lanes: several
+    /// times faster than ``combine(_:)-(UnsafeRawBufferPointer)``, which waits on a
+    /// multiplication per byte, for hashing every source file of a site on every build.
+    /// Each step is a bijection of its lane's state that spreads every bit of the word
+    /// over all bits of the state, so that no pattern of changed bits in a few words
+    /// cancels out.
+    mutating func combine(contentsOf bytes: UnsafeRawBufferPointer) {
+        var first = value
+        var second = ~value
+        let pairs = bytes.count / 16
+        for index in 0..<pairs {
+            first = Self.mix(first, bytes.loadUnaligned(fromByteOffset: index * 16, as: UInt64.self))
+            second = Self.mix(second, bytes.loadUnaligned(fromByteOffset: index * 16 + 8, as: UInt64.self))
+        }
+        value = Self.mix(first, second)
+        combine(UnsafeRawBufferPointer(rebasing: bytes[(pairs * 16)...]))
+        var count = UInt64(bytes.count)
+        withUnsafeBytes(of: &count) { combine($0) }
+    }
+
+    private static func mix(_ state: UInt64, _ word: UInt64) -> UInt64 {
+        var state = state ^ UInt64(littleEndian: word)
+        state ^= state >> 31
+        state &*= 0x9e37_79b9_7f4a_7c15
+        state ^= state >> 29
+        state &*= 0xd6e8_feb8_6659_fd93
+        return state ^ (state >> 32)
+    }
+
     mutating func combine(_ text: String) {
         var text = text
         text.withUTF8 { combine(UnsafeRawBufferPointer($0)) }
         combine(separator: 0xff)  // never part of UTF-8, so "ab"+"c" differs from "a"+"bc"
+    }
+
+    /// An optional number, by its bits: `nil`, `0` and `-0` all differ.
+    mutating func combine(_ number: Double?) {
+        guard let number else { return combine(separator: 0) }
+        combine(separator: 1)
+        var bits = number.bitPattern
+        withUnsafeBytes(of: &bits) { combine($0) }
     }
 
     mutating func combine(separator byte: UInt8) {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Site
@@ -38,6 +39,23 @@ import Testing
         #expect(resolver.target(of: "img", from: "index.md") == .folder("img/"))
         #expect(resolver.target(of: "HTTP://x", from: "index.md") == .external)
     }
+
+    @Test(arguments: [
+        ("a1+.-:x", true), ("mailto:x", true), ("é:x", true), ("a\u{301}b:x", true), ("//host/x", true),
+        ("1a:x", false), ("+a:x", false), ("a_b:x", false), ("a/b:x", false), ("a#b:x", false), (":x", false),
+        ("abc", false), ("", false), ("a\u{301}", false), ("ab?:x", false),
+    ])
+    func schemes(path: String, isExternal: Bool) {
+        #expect(LinkResolver.isExternal(path) == isExternal)
+    }
+
+    @Test func splitKeepsCharactersWhole() {
+        #expect(LinkResolver.split("a.md?x=1#f") == ("a.md", "f", "?x=1#f"))
+        #expect(LinkResolver.split("a.md#f%20g") == ("a.md", "f g", "#f%20g"))
+        // `#` with a combining mark is another character: no fragment.
+        #expect(LinkResolver.split("é.md#\u{301}x") == ("é.md#\u{301}x", nil, ""))
+        #expect(LinkResolver.split("é.md#x").fragment == "x")
+    }
 }
 
 @Suite struct OutputPathTests {
@@ -59,5 +77,28 @@ import Testing
     ])
     func pathsArePercentEncodedForURLs(path: String, expected: String) {
         #expect(OutputPath.percentEncoded(path) == expected)
+    }
+
+    /// The bytes that skip Foundation's encoding are exactly those it leaves alone.
+    @Test func plainBytesAreThoseFoundationKeeps() {
+        for byte in UInt8(0x20)..<0x7F {
+            let path = "a" + String(UnicodeScalar(byte)) + "b"
+            #expect(OutputPath.percentEncoded(path) == path.addingPercentEncoding(withAllowedCharacters: {
+                var allowed = CharacterSet.urlPathAllowed
+                allowed.remove(charactersIn: "?#%;")
+                return allowed
+            }()), "byte \(byte)")
+        }
+    }
+
+    @Test(arguments: [
+        ("a/b.md", "a/b.html"), ("B.MD", "B.html"), ("x.Markdown", "x.html"), (".md", ".html"), ("a.b/c.md", "a.b/c.html"),
+        ("ü/ä.md", "ü/ä.html"), ("k.mar\u{212A}down", "k.html"),  // the Kelvin sign lowercases to k
+        ("a.md/b", "a.md/b"), ("a.mdx", "a.mdx"), ("a.m", "a.m"), ("md", "md"), ("a.md\u{301}", "a.md\u{301}"),
+        ("a.html", "a.html"), ("", ""),
+    ])
+    func markdownSourcesBecomeHTML(source: String, output: String) {
+        #expect(OutputPath.forSource(source) == output)
+        #expect(OutputPath.isMarkdown(source) == (source != output))
     }
 }

@@ -79,4 +79,32 @@ import Testing
         let current = navigation.navigation(for: pages.count - 1)
         #expect(current.contains { $0.isOpen && $0.children.contains(where: \.isCurrent) })
     }
+
+    /// What a large site's pages share is worked out once per folder: every page must
+    /// still get exactly the navigation worked out for it alone, index pages, pages deep
+    /// down and pages of a folder without an index page included.
+    @Test func preparedNavigationIsThatOfEachPageAlone() {
+        var pages = [Self.page("index.html", "Home")]
+        for top in 0..<40 {
+            pages.append(Self.page("t\(top)/index.html", "Top \(top)", order: Double(40 - top)))
+            for index in 0..<4 { pages.append(Self.page("t\(top)/p\(index).html", "P \(index)")) }
+            guard top % 10 == 0 else { continue }
+            for middle in 0..<35 {
+                let folder = "t\(top)/m\(middle)/"
+                if middle != 3 { pages.append(Self.page(folder + "index.html", "Middle \(middle)")) }
+                for index in 0..<33 { pages.append(Self.page(folder + "q\(index).html", "Q \(index)")) }
+                if middle % 17 == 0 {
+                    pages.append(Self.page(folder + "deep/index.html", "Deep"))
+                    pages.append(Self.page(folder + "deep/r.html", "R"))
+                }
+            }
+        }
+        let plain = Navigation(pages: pages, homeTitle: "Home")
+        var prepared = plain
+        prepared.prepare(forPages: pages.indices)
+        for page in pages.indices {
+            let same = prepared.navigation(for: page) == plain.navigation(for: page)
+            #expect(same, "the navigation of \(pages[page].output) differs")
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Sections
 import Testing
 
 @testable import Site
@@ -49,5 +50,94 @@ import Testing
         let report = try #require(JSONSerialization.jsonObject(with: Data(unchanged.output.utf8)) as? [String: Any])
         #expect(report["cached"] as? Int == 2)
         #expect(try site.read("_site/a.html").contains("<h1>A 19</h1>"))
+    }
+
+    @Test func aRecordReadsBackAsWritten() throws {
+        let document = try Document(
+            parsing: "---\ntitle: Tïtle\norder: 2.5\n---\n# One {#x}\n## Two ü\n[a](b.md#c) ![i](p.png)\n# Three\n")
+        var page = CachedPage(
+            source: "dir/ü page.md", sourceHash: "0123456789abcdef", document: document, output: "dir/ü page.html",
+            title: "Tïtle")
+        page.linkWarnings = [CachedPage.LinkWarning(line: 7, column: 1, message: "link to missing page 'b.md#c'")]
+        page.isCleanText = true
+        page.contextHash = "fedcba9876543210"
+        page.content = ContentLocation(pack: "p-0.pack", offset: 12, length: 0)
+        page.search = ContentLocation(pack: "p-1.pack", offset: 123_456_789_012, length: 7)
+        page.searchHasPageEntry = true
+        var empty = CachedPage(source: "e.md", sourceHash: "1", document: Document(), output: "e.html", title: "")
+        empty.isDraft = true
+        for original in [page, empty] {
+            var bytes: [UInt8] = []
+            #expect(original.isEncodable)
+            original.encode(into: &bytes)
+            var packs: [String] = []
+            let decoded = try #require(bytes.withUnsafeBufferPointer { CachedPage(decoding: $0, packs: &packs) })
+            #expect(decoded == original)
+            #expect(decoded.links == original.links)
+        }
+        #expect(page.headings.count == 3 && page.headings[0].id == "x")
+        #expect(page.links.count == 2 && page.order == 2.5)
+    }
+
+    @Test func aRecordWithASeparatorInItsTextIsNotWritten() {
+        let page = CachedPage(
+            source: "a.md", sourceHash: "1", document: Document(), output: "a.html", title: "A\u{1F}B")
+        #expect(!page.isEncodable)
+    }
+
+    @Test func aMalformedRecordIsDropped() {
+        var page = CachedPage(source: "a.md", sourceHash: "1", document: Document(), output: "a.html", title: "A")
+        page.storedLinks = .decoded([Link(url: "b.md", line: 1, column: 2)])
+        var record: [UInt8] = []
+        page.encode(into: &record)
+        let good = String(decoding: record, as: UTF8.self)
+        let badLinks = good.replacingOccurrences(of: "b.md\u{1C}1\u{1C}2", with: "b.md\u{1C}x\u{1C}2")
+        #expect(badLinks != good)
+        for text in ["", "a.md\u{1F}1", String(repeating: "x\u{1F}", count: CachedPage.fieldCount), badLinks] {
+            let bytes = Array(text.utf8)
+            var packs: [String] = []
+            #expect(bytes.withUnsafeBufferPointer { CachedPage(decoding: $0, packs: &packs) } == nil)
+        }
+    }
+
+    @Test func sourceHashSeesEveryByte() {
+        func hash(_ bytes: [UInt8]) -> String {
+            var hash = StableHash()
+            bytes.withUnsafeBytes { hash.combine(contentsOf: $0) }
+            return hash.hex
+        }
+        // Every change of one or two bits of 37 bytes (two lanes of words and a tail),
+        // and of the length, gives a hash of its own.
+        let base = [UInt8](repeating: 0x41, count: 37)
+        var seen: Set<String> = [hash(base), hash(Array(base.dropLast())), hash(base + [0])]
+        let bits = base.count * 8
+        for first in 0..<bits {
+            for second in first..<bits {
+                var changed = base
+                changed[first / 8] ^= 1 << (first % 8)
+                if second != first { changed[second / 8] ^= 1 << (second % 8) }
+                seen.insert(hash(changed))
+            }
+        }
+        #expect(seen.count == 3 + bits * (bits + 1) / 2)
+    }
+
+    @Test func packsGiveBackWhatWasAppended() throws {
+        let site = try TemporarySite(files: [:])
+        try FileManager.default.createDirectory(at: site.root, withIntermediateDirectories: true)
+        let packs = try ContentPacks(folder: site.root, tag: "t", workers: 1)
+        let texts = ["<p>one</p>", "", "zwei ü ✓", String(repeating: "x", count: 100_000)]
+        let locations = try texts.map { try #require(packs.append($0, worker: 0)) }
+        packs.close()
+        for (text, location) in zip(texts, locations) {
+            #expect(ContentPacks.read(location, in: site.root) == text)
+        }
+        // A pack cut short, or gone, gives nothing rather than part of a page.
+        var beyond = locations[3]
+        beyond.length += 1
+        #expect(ContentPacks.read(beyond, in: site.root) == nil)
+        var missing = locations[0]
+        missing.pack = "gone.pack"
+        #expect(ContentPacks.read(missing, in: site.root) == nil)
     }
 }

@@ -1,0 +1,225 @@
+import Sections
+
+/// A record per page, fields split by ASCII control characters that Markdown text
+/// practically never holds; a page whose text does hold them is simply not cached.
+///
+/// Records are written and read as UTF-8 bytes, never as `Character`s: the index of a large
+/// site holds megabytes, and every build with a cache reads all of it.
+extension CachedPage {
+    static let recordSeparator = UInt8(0x1E)
+    static let fieldSeparator = UInt8(0x1F)
+    static let itemSeparator = UInt8(0x1D)
+    static let partSeparator = UInt8(0x1C)
+    static let fieldCount = 19
+
+    /// Whether none of the record's texts holds a separator.
+    var isEncodable: Bool {
+        var texts =
+            [source, output, title, frontMatterYAML ?? ""] + headings.flatMap { [$0.id, $0.title] }
+            + linkWarnings.map(\.message)
+        if case .decoded(let links) = storedLinks { texts += links.map(\.url) }
+        // The separators are the ASCII bytes 0x1C to 0x1F.
+        return !texts.contains(where: { $0.utf8.contains(where: { (0x1C...0x1F).contains($0) }) })
+    }
+
+    /// Appends the record to `bytes`; it must be ``isEncodable``.
+    func encode(into bytes: inout [UInt8]) {
+        var writer = RecordWriter(bytes: bytes)
+        bytes = []
+        writer.text(source)
+        writer.field(sourceHash)
+        writer.field(isDraft ? "1" : "0")
+        writer.field(output)
+        writer.field(title)
+        writer.field(order.map { "+" + String($0) } ?? "-")
+        writer.field(frontMatterYAML.map { "+" + $0 } ?? "-")
+        writer.list(headings) { writer, heading in
+            writer.text(String(heading.level))
+            writer.part(heading.id)
+            writer.part(heading.title)
+        }
+        switch storedLinks {
+        case .encoded(let text):
+            writer.field(text)
+        case .decoded(let links):
+            writer.list(links, Self.write)
+        }
+        writer.list(linkWarnings) { writer, warning in
+            writer.text(String(warning.line))
+            writer.part(String(warning.column))
+            writer.part(warning.message)
+        }
+        writer.field(isCleanText ? "1" : "0")
+        writer.field(contextHash)
+        for location in [content, search] {
+            writer.field(location?.pack ?? "")
+            writer.field(location.map { String($0.offset) } ?? "")
+            writer.field(location.map { String($0.length) } ?? "")
+        }
+        writer.field(searchHasPageEntry ? "1" : "0")
+        bytes = writer.bytes
+    }
+
+    private static func write(_ writer: inout RecordWriter, _ link: Link) {
+        writer.text(link.url)
+        writer.part(String(link.line))
+        writer.part(String(link.column))
+        writer.part(link.isImage ? "1" : "0")
+    }
+
+    /// Decodes one record (without its record separator); `nil` if it is malformed.
+    /// `packs` keeps the names of pack files seen so far, so that the many records of one
+    /// pack share one string.
+    init?(decoding record: UnsafeBufferPointer<UInt8>, packs: inout [String]) {
+        var fields = ByteFields(record, separator: Self.fieldSeparator)
+        var all: [UnsafeBufferPointer<UInt8>] = []
+        all.reserveCapacity(Self.fieldCount)
+        while let field = fields.next() { all.append(field) }
+        guard all.count == Self.fieldCount else { return nil }
+        func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
+        func optional(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+            bytes.first == UInt8(ascii: "+") ? text(UnsafeBufferPointer(rebasing: bytes.dropFirst())) : nil
+        }
+        func flag(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { bytes.count == 1 && bytes[0] == UInt8(ascii: "1") }
+        /// Splits each item of a list field into its parts.
+        func items(_ field: UnsafeBufferPointer<UInt8>, parts: Int, _ body: ([UnsafeBufferPointer<UInt8>]) -> Bool)
+            -> Bool
+        {
+            var items = ByteFields(field, separator: Self.itemSeparator)
+            var split: [UnsafeBufferPointer<UInt8>] = []
+            split.reserveCapacity(parts)
+            while let item = items.next() {
+                if item.isEmpty { continue }
+                split.removeAll(keepingCapacity: true)
+                var pieces = ByteFields(item, separator: Self.partSeparator)
+                while let piece = pieces.next() { split.append(piece) }
+                guard split.count == parts, body(split) else { return false }
+            }
+            return true
+        }
+        source = text(all[0])
+        sourceHash = text(all[1])
+        isDraft = flag(all[2])
+        output = text(all[3])
+        title = text(all[4])
+        order = optional(all[5]).flatMap(Double.init)
+        frontMatterYAML = optional(all[6])
+        var headings: [Heading] = []
+        headings.reserveCapacity(all[7].isEmpty ? 0 : all[7].count(where: { $0 == Self.itemSeparator }) + 1)
+        let headingsOK = items(all[7], parts: 3) { parts in
+            guard let level = Self.integer(parts[0]) else { return false }
+            headings.append(Heading(level: level, id: text(parts[1]), title: text(parts[2])))
+            return true
+        }
+        // The links are checked, not decoded: most builds never look at them.
+        let linksOK = items(all[8], parts: 4) { parts in
+            Self.integer(parts[1]) != nil && Self.integer(parts[2]) != nil
+        }
+        var warnings: [LinkWarning] = []
+        let warningsOK = items(all[9], parts: 3) { parts in
+            guard let line = Self.integer(parts[0]), let column = Self.integer(parts[1]) else { return false }
+            warnings.append(LinkWarning(line: line, column: column, message: text(parts[2])))
+            return true
+        }
+        guard headingsOK, linksOK, warningsOK else { return nil }
+        self.headings = headings
+        storedLinks = .encoded(text(all[8]))
+        linkWarnings = warnings
+        isCleanText = flag(all[10])
+        contextHash = text(all[11])
+        for (index, first) in [12, 15].enumerated() where !all[first].isEmpty {
+            guard let offset = Self.integer(all[first + 1]), let length = Self.integer(all[first + 2]) else {
+                return nil
+            }
+            let name = all[first]
+            let pack =
+                packs.first(where: { $0.utf8.elementsEqual(name) })
+                ?? {
+                    packs.append(text(name))
+                    return packs[packs.count - 1]
+                }()
+            let location = ContentLocation(pack: pack, offset: offset, length: length)
+            if index == 0 { content = location } else { search = location }
+        }
+        searchHasPageEntry = flag(all[18])
+    }
+
+    /// A non-negative decimal number of at most 18 digits.
+    static func integer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard !bytes.isEmpty, bytes.count <= 18 else { return nil }
+        var value = 0
+        for byte in bytes {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return value
+    }
+}
+
+extension CachedPage {
+    /// A page's links: as parsed, or as read from the index and decoded only when asked.
+    /// Equal when they hold the same links, however they are held.
+    enum StoredLinks: Sendable, Equatable {
+        case decoded([Link])
+        /// The list field of the index, already checked to be well formed.
+        case encoded(String)
+
+        var links: [Link] {
+            switch self {
+            case .decoded(let links):
+                return links
+            case .encoded(var text):
+                return text.withUTF8 { bytes in
+                    var links: [Link] = []
+                    var items = ByteFields(bytes, separator: CachedPage.itemSeparator)
+                    while let item = items.next() {
+                        if item.isEmpty { continue }
+                        var parts = ByteFields(item, separator: CachedPage.partSeparator)
+                        guard let url = parts.next(), let line = parts.next().flatMap(CachedPage.integer),
+                            let column = parts.next().flatMap(CachedPage.integer), let image = parts.next()
+                        else { continue }
+                        links.append(
+                            Link(
+                                url: String(decoding: url, as: UTF8.self), line: line, column: column,
+                                isImage: image.count == 1 && image[0] == UInt8(ascii: "1")))
+                    }
+                    return links
+                }
+            }
+        }
+
+        static func == (a: StoredLinks, b: StoredLinks) -> Bool {
+            if case .encoded(let x) = a, case .encoded(let y) = b { return x == y }
+            return a.links == b.links
+        }
+    }
+
+    /// The links of the page as written, for checking.
+    var links: [Link] { storedLinks.links }
+}
+
+/// Appends the fields of one record.
+struct RecordWriter {
+    var bytes: [UInt8]
+
+    mutating func text(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+    mutating func field(_ text: String) {
+        bytes.append(CachedPage.fieldSeparator)
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    mutating func part(_ text: String) {
+        bytes.append(CachedPage.partSeparator)
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    /// A field of items, each written by `body` with its parts.
+    mutating func list<T>(_ items: [T], _ body: (inout RecordWriter, T) -> Void) {
+        bytes.append(CachedPage.fieldSeparator)
+        for (index, item) in items.enumerated() {
+            if index > 0 { bytes.append(CachedPage.itemSeparator) }
+            body(&self, item)
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Renderer
+import Sections
+
+extension PagePass {
+    /// What the first pass learns about one Markdown source.
+    enum FirstPass: Sendable {
+        /// `reused`: taken from the cache, not parsed.
+        case page(SitePage, CachedPage, reused: Bool, [Double])
+        case draft(CachedPage)
+        case failed(SiteError)
+    }
+
+    /// Parses one page, renders its content into the build cache, and keeps what the
+    /// site needs to know of it.
+    /// Problems with the file's bytes (see ``SourceText``) go to `warnings`, also when the
+    /// page comes from the cache.
+    func firstPass(
+        _ source: String, resolver: LinkResolver, packs: ContentPacks, worker: Int, warnings: inout [SiteError]
+    ) -> FirstPass {
+        let clock = ContinuousClock()
+        var times: [Double] = []
+        var mark = clock.now
+        func lap() {
+            let now = clock.now
+            times.append((now - mark).seconds)
+            mark = now
+        }
+        let name = SiteFolder.contentFolder + "/" + source
+        do throws(SiteError) {
+            let data: Data
+            switch FileIO.read(contentPath + source) {
+            case .success(let bytes): data = bytes
+            case .failure(let failure): throw SiteError(file: name, message: "cannot read the file: \(failure.reason)")
+            }
+            let hash = data.withUnsafeBytes { bytes in
+                var hash = StableHash()
+                hash.combine(contentsOf: bytes)
+                return hash.hex
+            }
+            let cached = cache.page(source, hash: hash)
+            // Bytes that decoded cleanly last time still do: the hash is the same.
+            let checked = cached?.isCleanText == true ? nil : SourceText(decoding: data)
+            warnings = checked?.warnings(file: name) ?? []
+            if let cached {
+                if cached.isDraft && !options.includesDrafts { return .draft(cached) }
+                if cached.content != nil {
+                    lap()
+                    return .page(cached.sitePage(), cached, reused: true, times + [0, 0, 0, 0])
+                }
+            }
+            let text = checked ?? SourceText(decoding: data)
+            let markdown = text.text
+            lap()
+            var parseOptions = site.config.parseOptions
+            parseOptions.includesDrafts = options.includesDrafts
+            parseOptions.reservedIDs = renderer.layoutIDs
+            let document: Document
+            do {
+                document = try Document(parsing: markdown, options: parseOptions) { url in
+                    resolver.rewrite(url, from: source)
+                }
+            } catch {
+                throw SiteError(file: name, error)
+            }
+            let output = OutputPath.forSource(source)
+            let fallback = ((source as NSString).lastPathComponent as NSString).deletingPathExtension
+            var record = CachedPage(
+                source: source, sourceHash: hash, document: document, output: output,
+                title: document.title ?? fallback)
+            record.isCleanText = text.problems.isEmpty
+            if document.frontMatter.isDraft && !options.includesDrafts { return .draft(record) }
+            lap()
+            let content = renderer.renderContent(document)
+            lap()
+            if site.config.hasSearch && output != "404.html" {
+                let search = PageSearchData.encoded(document: document, title: record.title)
+                guard let location = packs.append(search, worker: worker) else {
+                    throw SiteError(file: name, message: "cannot write its search terms to the build cache")
+                }
+                record.search = location
+                record.searchHasPageEntry = PageSearchData.hasPageEntry(search)
+            }
+            lap()
+            guard let location = packs.append(content, worker: worker) else {
+                throw SiteError(file: name, message: "cannot write its content to the build cache")
+            }
+            record.content = location
+            lap()
+            let page = SitePage(
+                kind: .markdown(source: source), output: output, title: record.title,
+                order: document.frontMatter.order, document: SitePage.skeleton(of: document),
+                sectionIDs: record.headings.map(\.id), links: document.links)
+            return .page(page, record, reused: false, times)
+        } catch {
+            return .failed(error)
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+@testable import Site
+
+@Suite struct FileIOTests {
+    @Test func readsEveryByteWhateverTheSize() throws {
+        let site = try TemporarySite(files: [:])
+        for size in [0, 1, 4095, 4096, 200_001] {
+            let bytes = Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+            let url = site.root.appending(path: "f\(size)")
+            try FileManager.default.createDirectory(at: site.root, withIntermediateDirectories: true)
+            try bytes.write(to: url)
+            guard case .success(let read) = FileIO.read(url.path) else {
+                Issue.record("cannot read \(size) bytes")
+                continue
+            }
+            #expect(read == bytes)
+        }
+    }
+
+    /// Files in /proc say they are empty; their bytes come anyway.
+    @Test func readsFilesThatUnderstateTheirSize() throws {
+        guard case .success(let read) = FileIO.read("/proc/self/status") else {
+            Issue.record("cannot read /proc/self/status")
+            return
+        }
+        #expect(String(decoding: read, as: UTF8.self).contains("Name:"))
+    }
+
+    @Test func failuresNameTheReason() {
+        guard case .failure(let failure) = FileIO.read("/") else {
+            Issue.record("read a folder")
+            return
+        }
+        #expect(failure.reason == "Is a directory")
+        #expect(!FileIO.exists("/no/such/file"))
+        #expect(FileIO.exists("/"))
+    }
+
+    @Test func comparesContents() throws {
+        let site = try TemporarySite(files: ["a": "same", "b": "same", "c": "diff", "d": "longer"])
+        func path(_ name: String) -> String { site.root.appending(path: name).path }
+        #expect(FileIO.contentsEqual(path("a"), path("b")))
+        #expect(!FileIO.contentsEqual(path("a"), path("c")))
+        #expect(!FileIO.contentsEqual(path("a"), path("d")))
+        #expect(!FileIO.contentsEqual(path("a"), path("missing")))
+    }
+
+    /// Only plain relative paths inside the output folder count: a tampered manifest
+    /// cannot make a build delete anything outside it.
+    @Test func manifestKeepsOnlyPathsInsideTheFolder() throws {
+        let lines = [
+            "a.html", "dir/b.html", "..", "../x", "dir/../../y", "dir/..", "/etc/passwd", "", "a..b.html", "dir/...",
+            ".foldmark-manifest", "ü/c.html",
+        ]
+        let site = try TemporarySite(files: [".foldmark-manifest": lines.joined(separator: "\n") + "\n"])
+        #expect(Manifest(readingFrom: site.root).files == ["a.html", "dir/b.html", "a..b.html", "dir/...", "ü/c.html"])
+    }
+}
