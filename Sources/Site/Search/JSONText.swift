@@ -25,4 +25,18 @@ enum JSONText {
         }
         return result + "\""
     }
+
+    /// Appends ``quoted(_:)`` of `text` to `bytes`; text with nothing to escape, the most
+    /// common, is copied as it is.
+    static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+        // 0xE2 starts U+2028 and U+2029 (and other characters, which take the slow path).
+        let isPlain = text.utf8.allSatisfy { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0xE2 }
+        if isPlain {
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: text.utf8)
+            bytes.append(UInt8(ascii: "\""))
+        } else {
+            bytes.append(contentsOf: quoted(text).utf8)
+        }
+    }
 }

@@ -18,7 +18,8 @@ extension PagePass {
             }
             indexed.append(
                 SearchIndex.Page(
-                    output: page.output, title: record.title, headings: record.headings, search: record.search,
+                    output: page.output, sourceHash: record.sourceHash, title: record.title,
+                    headings: record.headings, search: record.search,
                     hasPageEntry: record.searchHasPageEntry))
             hash.combine(page.output)
             hash.combine(record.sourceHash)
@@ -31,16 +32,19 @@ extension PagePass {
         {
             return (paths, [])
         }
-        let packFolder = cache.packFolder
-        let index = await SearchIndex(pages: indexed, hash: hash.hex, jobs: options.jobs) { location in
-            ContentPacks.read(location, in: packFolder)
+        let stateFile = cache.folder.appending(path: SearchIndexState.fileName)
+        let (index, state) = await SearchIndex.make(
+            pages: indexed, hash: hash.hex, previous: SearchIndexState(reading: stateFile, key: cache.key),
+            packs: cache.packFolder, jobs: options.jobs
+        ) { path, text in
+            FileIO.write(text, toPath: staging.appending(path: path).path)
         }
-        for file in index.files {
-            guard FileIO.write(file.text, toPath: staging.appending(path: file.path).path) else {
-                throw SiteError(file: file.path, message: "cannot write the search index")
-            }
+        if state?.write(to: stateFile, key: cache.key) != true {
+            try? FileManager.default.removeItem(at: stateFile)
         }
-        let paths = index.files.map(\.path)
-        return (paths, paths)
+        if let failure = index.failure {
+            throw SiteError(file: failure, message: "cannot write the search index")
+        }
+        return (index.paths, index.paths)
     }
 }

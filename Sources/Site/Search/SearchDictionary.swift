@@ -1,0 +1,137 @@
+/// The site-wide dictionary of the search index: every term, sorted as JavaScript
+/// compares strings (by UTF-16 code units), with the increasing lists of the entries whose
+/// title holds it and of the other entries that hold it, as ``SearchNumbers`` gaps.
+///
+/// All of it lives in one byte buffer, one line per term, `term heading body\n` (terms are
+/// letters and digits, lists are drawn from the ``SearchNumbers`` alphabet, so neither holds
+/// a space or a line break), which is also how ``SearchIndexState`` keeps it in the build
+/// cache: loading it is one read and one scan for line breaks, with no string per term.
+struct SearchDictionary: Sendable {
+    private(set) var bytes: [UInt8] = []
+    /// Term `i` starts at `starts[i]`; its line ends before `starts[i + 1]`.
+    private var starts: [UInt32] = [0]
+    /// Where term `i`'s heading list starts (after the term and its space).
+    private var headingStarts: [UInt32] = []
+    /// Where its body list starts (after the heading list and its space).
+    private var bodyStarts: [UInt32] = []
+
+    init() {}
+
+    var count: Int { headingStarts.count }
+
+    /// The dictionary in `lines` (see the type's documentation), or `nil` if they are not
+    /// such lines.
+    init?(lines: [UInt8]) {
+        guard lines.count < UInt32.max else { return nil }
+        var starts: [UInt32] = [0]
+        var headingStarts: [UInt32] = []
+        var bodyStarts: [UInt32] = []
+        let valid = lines.withUnsafeBufferPointer { bytes -> Bool in
+            var start = 0
+            var spaces = 0
+            var first = 0
+            var second = 0
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: " ") {
+                    spaces += 1
+                    if spaces == 1 { first = index } else { second = index }
+                } else if byte == UInt8(ascii: "\n") {
+                    guard spaces == 2, first > start else { return false }
+                    headingStarts.append(UInt32(first + 1))
+                    bodyStarts.append(UInt32(second + 1))
+                    starts.append(UInt32(index + 1))
+                    spaces = 0
+                    start = index + 1
+                }
+            }
+            return start == bytes.count
+        }
+        guard valid else { return nil }
+        bytes = lines
+        self.starts = starts
+        self.headingStarts = headingStarts
+        self.bodyStarts = bodyStarts
+    }
+
+    /// Calls `body` with the bytes of term `index` and of its lists.
+    @inline(__always)
+    func withTerm<T>(
+        _ index: Int,
+        _ body: (
+            _ term: UnsafeBufferPointer<UInt8>, _ heading: UnsafeBufferPointer<UInt8>, _ text: UnsafeBufferPointer<UInt8>
+        ) -> T
+    ) -> T {
+        let start = Int(starts[index])
+        let heading = Int(headingStarts[index])
+        let text = Int(bodyStarts[index])
+        let end = Int(starts[index + 1]) - 1
+        return bytes.withUnsafeBufferPointer { bytes in
+            body(
+                UnsafeBufferPointer(rebasing: bytes[start..<(heading - 1)]),
+                UnsafeBufferPointer(rebasing: bytes[heading..<(text - 1)]),
+                UnsafeBufferPointer(rebasing: bytes[text..<end]))
+        }
+    }
+
+    /// Appends a term; terms must come in increasing order. `fill` appends the heading list
+    /// to its argument, then `fillBody` the body list. Leaves the term out if both are empty.
+    mutating func append(
+        term: UnsafeBufferPointer<UInt8>, heading fillHeading: (inout [UInt8]) -> Void,
+        body fillBody: (inout [UInt8]) -> Void
+    ) {
+        let start = bytes.count
+        bytes.append(contentsOf: term)
+        bytes.append(UInt8(ascii: " "))
+        let heading = bytes.count
+        fillHeading(&bytes)
+        bytes.append(UInt8(ascii: " "))
+        let text = bytes.count
+        fillBody(&bytes)
+        if heading + 1 == text && text == bytes.count {
+            bytes.removeSubrange(start...)
+            return
+        }
+        bytes.append(UInt8(ascii: "\n"))
+        headingStarts.append(UInt32(heading))
+        bodyStarts.append(UInt32(text))
+        starts.append(UInt32(bytes.count))
+    }
+
+    /// Appends term `index` of `other` as it is.
+    mutating func appendLine(of other: SearchDictionary, _ index: Int) {
+        let start = bytes.count
+        let offset = Int(other.starts[index])
+        bytes.append(contentsOf: other.bytes[offset..<Int(other.starts[index + 1])])
+        headingStarts.append(UInt32(start + Int(other.headingStarts[index]) - offset))
+        bodyStarts.append(UInt32(start + Int(other.bodyStarts[index]) - offset))
+        starts.append(UInt32(bytes.count))
+    }
+
+    mutating func reserveCapacity(_ bytes: Int) { self.bytes.reserveCapacity(bytes) }
+
+    /// Whether `a` comes before `b` when both are compared as JavaScript compares strings,
+    /// by UTF-16 code units: UTF-8 byte order, which is code point order, but for the code
+    /// points from U+10000, which UTF-16 (as surrogates) puts before U+E000...U+FFFF.
+    static func precedes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = min(a.count, b.count)
+        var index = 0
+        while index < count {
+            let x = a[index]
+            let y = b[index]
+            if x != y {
+                // Both are lead bytes here: the bytes before are the same.
+                if x >= 0xEE, y >= 0xEE, (x >= 0xF0) != (y >= 0xF0) { return x >= 0xF0 }
+                return x < y
+            }
+            index += 1
+        }
+        return a.count < b.count
+    }
+
+    /// -1, 0 or 1 as `a` comes before, is, or comes after `b` (see ``precedes(_:_:)``).
+    static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        if a.elementsEqual(b) { return 0 }
+        return precedes(a, b) ? -1 : 1
+    }
+}

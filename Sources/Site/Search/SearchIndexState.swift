@@ -1,0 +1,117 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What the last search index of an output folder was made from, kept in its build cache
+/// (`search`) so that the next build patches the ``SearchDictionary`` instead of reading
+/// every page's terms again: a one-page edit then reads one record.
+///
+/// It names each page by a hash of its output path and source hash, so it describes
+/// itself: it holds good whatever happened to the cache's index since, and is only ever
+/// used for the same cache key (configuration, theme, version, set of sources) and index
+/// format. The file is `<version> <format> <key>\n`, the number of pages, a line
+/// `<page hash> <entries>` per page in entry order, then the dictionary's lines.
+struct SearchIndexState: Sendable {
+    static let fileName = "search"
+    static let version = "foldmark-search-state 1"
+
+    struct Page: Sendable, Equatable {
+        var id: UInt64
+        var entries: UInt32
+    }
+
+    var pages: [Page]
+    var dictionary: SearchDictionary
+
+    init(pages: [Page], dictionary: SearchDictionary) {
+        self.pages = pages
+        self.dictionary = dictionary
+    }
+
+    /// The name of a page for ``pages``: its output path and the hash of its source.
+    static func id(output: String, sourceHash: String) -> UInt64 {
+        var hash = StableHash(output)
+        hash.combine(sourceHash)
+        return hash.value
+    }
+
+    private static func header(key: String) -> String { "\(version) \(SearchIndex.formatVersion) \(key)\n" }
+
+    /// The state in `file`, if it is one made for `key`.
+    init?(reading file: URL, key: String) {
+        guard case .success(let data) = FileIO.read(file.path) else { return nil }
+        let header = Array(Self.header(key: key).utf8)
+        guard data.count > header.count, data.prefix(header.count).elementsEqual(header) else { return nil }
+        var pages: [Page] = []
+        var dictionaryStart = 0
+        let valid = data.withUnsafeBytes { raw -> Bool in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var index = header.count
+            func number(radix: UInt64, until end: UInt8) -> UInt64? {
+                var value: UInt64 = 0
+                let start = index
+                while index < bytes.count, bytes[index] != end {
+                    guard let digit = Self.digit(bytes[index], radix: radix) else { return nil }
+                    value = value &* radix &+ digit
+                    index += 1
+                }
+                guard index < bytes.count, index > start, index - start <= 16 else { return nil }
+                index += 1
+                return value
+            }
+            guard let count = number(radix: 10, until: UInt8(ascii: "\n")), count < 100_000_000 else { return false }
+            pages.reserveCapacity(Int(count))
+            for _ in 0..<count {
+                guard let id = number(radix: 16, until: UInt8(ascii: " ")),
+                    let entries = number(radix: 10, until: UInt8(ascii: "\n")), entries < UInt32.max
+                else { return false }
+                pages.append(Page(id: id, entries: UInt32(entries)))
+            }
+            dictionaryStart = index
+            return true
+        }
+        guard valid, let dictionary = SearchDictionary(lines: Array(data[dictionaryStart...])) else { return nil }
+        self.pages = pages
+        self.dictionary = dictionary
+    }
+
+    private static func digit(_ byte: UInt8, radix: UInt64) -> UInt64? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt64(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f") where radix == 16: UInt64(byte - UInt8(ascii: "a") + 10)
+        default: nil
+        }
+    }
+
+    /// Writes the state to `file` for `key`, replacing it whole; `false` if it cannot.
+    func write(to file: URL, key: String) -> Bool {
+        var head = Self.header(key: key) + "\(pages.count)\n"
+        head.reserveCapacity(head.utf8.count + pages.count * 24)
+        for page in pages {
+            let hex = String(page.id, radix: 16)
+            head += String(repeating: "0", count: 16 - hex.count) + hex + " \(page.entries)\n"
+        }
+        let temporary = file.deletingLastPathComponent().appending(path: ".\(file.lastPathComponent).foldmark-tmp")
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return false }
+        func put(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+            var done = 0
+            while done < buffer.count {
+                let count = Glibc.write(descriptor, buffer.baseAddress! + done, buffer.count - done)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { return false }
+                done += count
+            }
+            return true
+        }
+        let written = head.withUTF8(put) && dictionary.bytes.withUnsafeBufferPointer(put)
+        Glibc.close(descriptor)
+        guard written, rename(temporary.path, file.path) == 0 else {
+            try? FileManager.default.removeItem(at: temporary)
+            return false
+        }
+        return true
+    }
+}
