@@ -427,6 +427,38 @@ import Testing
     }
 }
 
+extension SearchIndexTests {
+    @Test func onlyChangedFilesOfTheIndexAreWritten() async throws {
+        var files = Self.files
+        for number in 0..<40 { files["Content/p\(number).md"] = Self.page(number) }
+        let site = try SearchSite(files)
+        try await site.build()
+        try site.write("Content/p7.md", Self.page(7) + "One more lonelyword.\n")
+        let edited = try await site.build()
+        let searchFiles = edited.written.filter { $0.hasPrefix("search/") }
+        #expect(Set(searchFiles) == ["search/index.js", "search/t0.js"])
+        try await site.build(into: "_fresh")
+        #expect(try site.searchFiles() == site.searchFiles(in: "_fresh"))
+    }
+
+    @Test func filesAreWrittenWhenTheOutputHoldsAnotherIndexThanTheState() async throws {
+        let site = try SearchSite(Self.files)
+        try await site.build(into: "_a")
+        // A state made but never published into `_a` (as by a build that failed later):
+        // its entry rows differ from those in `_a`, and the next build's are the same as its.
+        try site.write("Content/guide.md", "# Guide\n\n## Renamed part\n\nSome text.\n")
+        try await site.build(into: "_b")
+        try FileManager.default.removeItem(at: site.root.appending(path: ".foldmark-cache/_a/search"))
+        try FileManager.default.copyItem(
+            at: site.root.appending(path: ".foldmark-cache/_b/search"),
+            to: site.root.appending(path: ".foldmark-cache/_a/search"))
+        try site.write("Content/guide.md", "# Guide\n\n## Renamed part\n\nOther text.\n")
+        try await site.build(into: "_a")
+        try await site.build(into: "_fresh")
+        #expect(try site.searchFiles(in: "_a") == site.searchFiles(in: "_fresh"))
+    }
+}
+
 /// A small deterministic random number generator, so that generated cases repeat.
 struct SplitMix {
     var state: UInt64

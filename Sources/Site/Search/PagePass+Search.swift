@@ -4,7 +4,9 @@ extension PagePass {
     /// Writes the site's ``SearchIndex`` into the staging folder, from the cache records
     /// of `pages`, unless the site has no search. Returns every file of the index (for the
     /// manifest) and those staged: none when the index in the output folder was made from
-    /// the same pages, which a no-op build finds by reading one line.
+    /// the same pages, which a no-op build finds by reading one line; otherwise those that
+    /// differ from the files in place, when the output folder holds the index that the
+    /// cache's ``SearchIndexState`` describes.
     func writeSearchIndex(_ pages: [SitePage], records: [String: CachedPage]) async throws(SiteError)
         -> (outputs: [String], staged: [String])
     {
@@ -25,17 +27,30 @@ extension PagePass {
             hash.combine(record.sourceHash)
         }
         let indexPath = SearchIndex.folder + "/index.js"
+        var inPlace: String?
         if case .success(let data) = FileIO.read(output.appending(path: indexPath).path),
             let line = String(decoding: data.prefix(200), as: UTF8.self).split(separator: "\n").first,
-            let (previous, paths) = SearchIndex.files(fromHeader: line), previous == hash.hex,
-            paths.allSatisfy({ FileManager.default.fileExists(atPath: output.appending(path: $0).path) })
+            let (previous, paths) = SearchIndex.files(fromHeader: line)
         {
-            return (paths, [])
+            if previous == hash.hex,
+                paths.allSatisfy({ FileManager.default.fileExists(atPath: output.appending(path: $0).path) })
+            {
+                return (paths, [])
+            }
+            inPlace = previous
         }
         let stateFile = cache.folder.appending(path: SearchIndexState.fileName)
+        let previous = SearchIndexState(reading: stateFile, key: cache.key)
+        // The files of the index in the output folder, if it is the one the state describes.
+        var unchanged: [String: UInt64] = [:]
+        if let previous, previous.hash == inPlace {
+            unchanged = previous.files.filter { path, _ in
+                FileManager.default.fileExists(atPath: output.appending(path: path).path)
+            }
+        }
         let (index, state) = await SearchIndex.make(
-            pages: indexed, hash: hash.hex, previous: SearchIndexState(reading: stateFile, key: cache.key),
-            packs: cache.packFolder, jobs: options.jobs
+            pages: indexed, hash: hash.hex, previous: previous, inPlace: unchanged, packs: cache.packFolder,
+            jobs: options.jobs
         ) { path, text in
             FileIO.write(text, toPath: staging.appending(path: path).path)
         }
@@ -45,6 +60,6 @@ extension PagePass {
         if let failure = index.failure {
             throw SiteError(file: failure, message: "cannot write the search index")
         }
-        return (index.paths, index.paths)
+        return (index.paths, index.staged)
     }
 }

@@ -39,6 +39,10 @@ struct SearchIndex {
 
     /// Paths of the files, relative to the output folder, `search/index.js` last.
     private(set) var paths: [String] = []
+    /// Those given to `write`, in the same order.
+    private(set) var staged: [String] = []
+    /// The hash of each file's content (see ``fileHash(_:)``), by path.
+    private(set) var hashes: [String: UInt64] = [:]
     /// The first file that could not be written.
     private(set) var failure: String?
 
@@ -63,11 +67,14 @@ struct SearchIndex {
     /// The index of `pages` (in any order), labelled with `hash`, and the state to keep
     /// for the next build (``SearchIndexState``): the dictionary of `previous` (the state
     /// kept by the last build, if any), patched with the terms of the pages that are new
-    /// or changed since, which `read` gives from where they are kept, one page at a time.
-    /// The state is `nil` when a page's terms could not be read.
+    /// or changed since, read from the pack files in `packs`. The state is `nil` when a
+    /// page's terms could not be read.
+    ///
+    /// Files go to `write`, but for those that `inPlace` (path → hash of the content, see
+    /// ``fileHash(_:)``) says are already in place with the same content.
     static func make(
-        pages unsorted: [Page], hash: String, previous: SearchIndexState?, packs: URL, jobs: Int?,
-        write: (_ path: String, _ text: String) -> Bool
+        pages unsorted: [Page], hash: String, previous: SearchIndexState?, inPlace: [String: UInt64] = [:],
+        packs: URL, jobs: Int?, write: (_ path: String, _ text: String) -> Bool
     ) async -> (index: SearchIndex, state: SearchIndexState?) {
         let pages = unsorted.sorted { $0.output < $1.output }
         var kept: [UInt64: (first: Int64, entries: UInt32)] = [:]
@@ -95,15 +102,24 @@ struct SearchIndex {
         }
         let new = await SearchPostings.collect(changed, packs: packs, jobs: jobs)
         let dictionary = SearchDictionary.merging(previous?.dictionary ?? SearchDictionary(), mappedWith: map, new.dictionary)
-        let index = SearchIndex(pages: pages, dictionary: dictionary, hash: hash, write: write)
-        return (index, new.isComplete ? SearchIndexState(pages: statePages, dictionary: dictionary) : nil)
+        let index = SearchIndex(pages: pages, dictionary: dictionary, hash: hash, inPlace: inPlace, write: write)
+        guard new.isComplete else { return (index, nil) }
+        return (index, SearchIndexState(pages: statePages, dictionary: dictionary, hash: hash, files: index.hashes))
     }
 
     /// The index of `pages`, sorted by output path, whose terms are in `dictionary`: each
-    /// file goes to `write` as soon as it is made, so that they are never all in memory.
-    init(pages: [Page], dictionary: SearchDictionary, hash: String, write: (_ path: String, _ text: String) -> Bool) {
+    /// file goes to `write` as soon as it is made, so that they are never all in memory,
+    /// unless `inPlace` has its path with the hash of the same content.
+    init(
+        pages: [Page], dictionary: SearchDictionary, hash: String, inPlace: [String: UInt64] = [:],
+        write: (_ path: String, _ text: String) -> Bool
+    ) {
         func emit(_ path: String, _ text: String) {
+            let contentHash = Self.fileHash(text)
             paths.append(path)
+            hashes[path] = contentHash
+            guard inPlace[path] != contentHash else { return }
+            staged.append(path)
             if failure == nil, !write(path, text) { failure = path }
         }
         var shardStarts: [String] = []
@@ -168,6 +184,13 @@ struct SearchIndex {
             + "foldmarkSearch.index({\"terms\":[" + shardStarts.map(JSONText.quoted).joined(separator: ",")
             + "],\"chunks\":[" + chunkStarts.map(String.init).joined(separator: ",") + "],\"count\":\(total)});\n"
         emit("\(Self.folder)/index.js", index)
+    }
+
+    /// A hash of a file's content, to tell whether the file in place is the same.
+    static func fileHash(_ text: String) -> UInt64 {
+        var hash = StableHash()
+        hash.combine(text)
+        return hash.value
     }
 
     /// How much of `term` repeats the start of `previous`, in UTF-16 code units as

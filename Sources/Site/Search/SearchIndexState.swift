@@ -11,7 +11,8 @@ import Foundation
 /// It names each page by a hash of its output path and source hash, so it describes
 /// itself: it holds good whatever happened to the cache's index since, and is only ever
 /// used for the same cache key (configuration, theme, version, set of sources) and index
-/// format. The file is `<version> <format> <key>\n`, the number of pages, a line
+/// format. The file is `<version> <format> <key>\n`, `<index hash> <number of files>\n`,
+/// a line `<path> <content hash>` per file, the number of pages, a line
 /// `<page hash> <entries>` per page in entry order, then the dictionary's lines.
 struct SearchIndexState: Sendable {
     static let fileName = "search"
@@ -24,10 +25,18 @@ struct SearchIndexState: Sendable {
 
     var pages: [Page]
     var dictionary: SearchDictionary
+    /// The hash the index was labelled with (see ``SearchIndex/header(hash:terms:chunks:)``),
+    /// and the hash of each of its files' content (``SearchIndex/fileHash(_:)``) by path:
+    /// when the output folder holds the index with that label, it holds these files, and
+    /// a file made again with the same content need not be written.
+    var hash: String
+    var files: [String: UInt64]
 
-    init(pages: [Page], dictionary: SearchDictionary) {
+    init(pages: [Page], dictionary: SearchDictionary, hash: String, files: [String: UInt64]) {
         self.pages = pages
         self.dictionary = dictionary
+        self.hash = hash
+        self.files = files
     }
 
     /// The name of a page for ``pages``: its output path and the hash of its source.
@@ -45,6 +54,8 @@ struct SearchIndexState: Sendable {
         let header = Array(Self.header(key: key).utf8)
         guard data.count > header.count, data.prefix(header.count).elementsEqual(header) else { return nil }
         var pages: [Page] = []
+        var hash = ""
+        var files: [String: UInt64] = [:]
         var dictionaryStart = 0
         let valid = data.withUnsafeBytes { raw -> Bool in
             let bytes = raw.bindMemory(to: UInt8.self)
@@ -61,6 +72,23 @@ struct SearchIndexState: Sendable {
                 index += 1
                 return value
             }
+            func word() -> String? {
+                let start = index
+                while index < bytes.count, bytes[index] > 0x20 { index += 1 }
+                guard index < bytes.count, index > start, bytes[index] == UInt8(ascii: " ") else { return nil }
+                index += 1
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(index - 1)]), as: UTF8.self)
+            }
+            guard let indexHash = word(), let fileCount = number(radix: 10, until: UInt8(ascii: "\n")),
+                fileCount < 10_000_000
+            else { return false }
+            hash = indexHash
+            for _ in 0..<fileCount {
+                guard let path = word(), let contentHash = number(radix: 16, until: UInt8(ascii: "\n")) else {
+                    return false
+                }
+                files[path] = contentHash
+            }
             guard let count = number(radix: 10, until: UInt8(ascii: "\n")), count < 100_000_000 else { return false }
             pages.reserveCapacity(Int(count))
             for _ in 0..<count {
@@ -75,6 +103,8 @@ struct SearchIndexState: Sendable {
         guard valid, let dictionary = SearchDictionary(lines: Array(data[dictionaryStart...])) else { return nil }
         self.pages = pages
         self.dictionary = dictionary
+        self.hash = hash
+        self.files = files
     }
 
     private static func digit(_ byte: UInt8, radix: UInt64) -> UInt64? {
@@ -87,11 +117,18 @@ struct SearchIndexState: Sendable {
 
     /// Writes the state to `file` for `key`, replacing it whole; `false` if it cannot.
     func write(to file: URL, key: String) -> Bool {
-        var head = Self.header(key: key) + "\(pages.count)\n"
-        head.reserveCapacity(head.utf8.count + pages.count * 24)
+        func hex(_ value: UInt64) -> String {
+            let digits = String(value, radix: 16)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }
+        var head = Self.header(key: key) + "\(hash) \(files.count)\n"
+        head.reserveCapacity(head.utf8.count + files.count * 32 + pages.count * 24)
+        for (path, contentHash) in files.sorted(by: { $0.key < $1.key }) {
+            head += path + " " + hex(contentHash) + "\n"
+        }
+        head += "\(pages.count)\n"
         for page in pages {
-            let hex = String(page.id, radix: 16)
-            head += String(repeating: "0", count: 16 - hex.count) + hex + " \(page.entries)\n"
+            head += hex(page.id) + " \(page.entries)\n"
         }
         let temporary = file.deletingLastPathComponent().appending(path: ".\(file.lastPathComponent).foldmark-tmp")
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
