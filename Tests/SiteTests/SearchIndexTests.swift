@@ -281,14 +281,15 @@ import Testing
             let file = packs.folder.appending(path: "state")
             #expect(state.write(to: file, key: "k"))
             let previous = try #require(SearchIndexState(reading: file, key: "k"))
-            let sameState = previous.pages == state.pages && previous.dictionary.bytes == state.dictionary.bytes
+            let sameState = previous.pages == state.pages && previous.dictionary == state.dictionary
+                && previous.rows.elementsEqual(state.rows)
             #expect(sameState)
             let patched = try await packs.index(pages, previous: previous)
             let full = try await packs.index(pages, previous: nil, jobs: 1)
             // (Compared as one value each: the difference would be megabytes of output.)
             let sameFiles = patched.files == full.files
-            let sameDictionary = patched.state.dictionary.bytes == full.state.dictionary.bytes
-            let samePages = patched.state.pages == full.state.pages
+            let sameDictionary = patched.state.dictionary == full.state.dictionary
+            let samePages = patched.state.pages == full.state.pages && patched.state.rows.elementsEqual(full.state.rows)
             #expect(sameFiles && sameDictionary && samePages, "round \(round)")
             state = patched.state
         }

@@ -11,6 +11,10 @@ extension PagePass {
         -> (outputs: [String], staged: [String])
     {
         guard site.config.hasSearch else { return ([], []) }
+        // Read on another core while the pages are listed.
+        let stateFile = cache.folder.appending(path: SearchIndexState.fileName)
+        let key = cache.key
+        async let state = SearchIndexState(reading: stateFile, key: key)
         var indexed: [SearchIndex.Page] = []
         var hash = StableHash(SearchIndex.formatVersion)
         hash.combine(cache.key)
@@ -39,8 +43,7 @@ extension PagePass {
             }
             inPlace = previous
         }
-        let stateFile = cache.folder.appending(path: SearchIndexState.fileName)
-        let previous = SearchIndexState(reading: stateFile, key: cache.key)
+        let previous = await state
         // The files of the index in the output folder, if it is the one the state describes.
         var unchanged: [String: UInt64] = [:]
         if let previous, previous.hash == inPlace {
@@ -48,13 +51,13 @@ extension PagePass {
                 FileManager.default.fileExists(atPath: output.appending(path: path).path)
             }
         }
-        let (index, state) = await SearchIndex.make(
+        let (index, next) = await SearchIndex.make(
             pages: indexed, hash: hash.hex, previous: previous, inPlace: unchanged, packs: cache.packFolder,
             jobs: options.jobs
         ) { path, text in
             FileIO.write(text, toPath: staging.appending(path: path).path)
         }
-        if state?.write(to: stateFile, key: cache.key) != true {
+        if next?.write(to: stateFile, key: cache.key) != true {
             try? FileManager.default.removeItem(at: stateFile)
         }
         if let failure = index.failure {

@@ -6,8 +6,9 @@
 /// letters and digits, lists are drawn from the ``SearchNumbers`` alphabet, so neither holds
 /// a space or a line break), which is also how ``SearchIndexState`` keeps it in the build
 /// cache: loading it is one read and one scan for line breaks, with no string per term.
-struct SearchDictionary: Sendable {
-    private(set) var bytes: [UInt8] = []
+struct SearchDictionary: Sendable, Equatable {
+    /// The lines from `starts[0]` on (what comes before is not the dictionary's).
+    private var bytes: [UInt8] = []
     /// Term `i` starts at `starts[i]`; its line ends before `starts[i + 1]`.
     private var starts: [UInt32] = [0]
     /// Where term `i`'s heading list starts (after the term and its space).
@@ -19,19 +20,31 @@ struct SearchDictionary: Sendable {
 
     var count: Int { headingStarts.count }
 
-    /// The dictionary in `lines` (see the type's documentation), or `nil` if they are not
-    /// such lines.
-    init?(lines: [UInt8]) {
-        guard lines.count < UInt32.max else { return nil }
-        var starts: [UInt32] = [0]
+    /// Calls `body` with the bytes of the lines.
+    func withLines<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(starts[0])...])) }
+    }
+
+    /// How many bytes the lines take.
+    var size: Int { bytes.count - Int(starts[0]) }
+
+    static func == (a: SearchDictionary, b: SearchDictionary) -> Bool {
+        a.withLines { a in b.withLines { b in a.elementsEqual(b) } }
+    }
+
+    /// The dictionary in `lines` from `offset` on (see the type's documentation), or `nil`
+    /// if they are not such lines. Takes `lines` whole, to spare a copy.
+    init?(lines: [UInt8], from offset: Int = 0) {
+        guard lines.count < UInt32.max, offset <= lines.count else { return nil }
+        var starts: [UInt32] = [UInt32(offset)]
         var headingStarts: [UInt32] = []
         var bodyStarts: [UInt32] = []
         let valid = lines.withUnsafeBufferPointer { bytes -> Bool in
-            var start = 0
+            var start = offset
             var spaces = 0
             var first = 0
             var second = 0
-            for index in 0..<bytes.count {
+            for index in offset..<bytes.count {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: " ") {
                     spaces += 1
@@ -108,7 +121,7 @@ struct SearchDictionary: Sendable {
         starts.append(UInt32(bytes.count))
     }
 
-    mutating func reserveCapacity(_ bytes: Int) { self.bytes.reserveCapacity(bytes) }
+    mutating func reserveCapacity(_ size: Int) { bytes.reserveCapacity(Int(starts[0]) + size) }
 
     /// Whether `a` comes before `b` when both are compared as JavaScript compares strings,
     /// by UTF-16 code units: UTF-8 byte order, which is code point order, but for the code

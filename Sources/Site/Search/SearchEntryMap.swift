@@ -84,8 +84,26 @@ struct SearchEntryMap: Sendable {
             SearchNumbers.append(UInt32(truncatingIfNeeded: value - last - 1), to: &text)
             last = value
         }
-        var oldValue = nextOld()
         var newValue = nextNew()
+        // The old entries before the first that moves or goes, and before the first new
+        // one, stay as they are: their gaps are copied, not written again.
+        let firstMoved = runs > 0 && oldStarts[0] == 0 && newStarts[0] == 0 ? oldEnds[0] : 0
+        if firstMoved > 0 {
+            var index = 0
+            var copied = 0
+            while index < old.count {
+                let gap = next(old, &index)
+                if gap < 0 { break }
+                let value = oldPrevious + gap + 1
+                if value >= firstMoved || (newValue >= 0 && value > newValue) { break }
+                oldPrevious = value
+                copied = index
+            }
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: old[..<copied]))
+            oldIndex = copied
+            last = oldPrevious
+        }
+        var oldValue = nextOld()
         while oldValue >= 0 || newValue >= 0 {
             if newValue >= 0, oldValue < 0 || newValue < oldValue {
                 emit(newValue)
@@ -117,7 +135,7 @@ extension SearchDictionary {
         if old.count == 0 { return new }
         if map.isIdentity && new.count == 0 { return old }
         var result = SearchDictionary()
-        result.reserveCapacity(old.bytes.count + new.bytes.count)
+        result.reserveCapacity(old.size + new.size)
         let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         var i = 0
         var j = 0

@@ -41,7 +41,7 @@ struct SearchIndex {
     private(set) var paths: [String] = []
     /// Those given to `write`, in the same order.
     private(set) var staged: [String] = []
-    /// The hash of each file's content (see ``fileHash(_:)``), by path.
+    /// The hash of each file's content (see ``ContentHash``), by path.
     private(set) var hashes: [String: UInt64] = [:]
     /// The first file that could not be written.
     private(set) var failure: String?
@@ -70,57 +70,77 @@ struct SearchIndex {
     /// or changed since, read from the pack files in `packs`. The state is `nil` when a
     /// page's terms could not be read.
     ///
-    /// Files go to `write`, but for those that `inPlace` (path → hash of the content, see
-    /// ``fileHash(_:)``) says are already in place with the same content.
+    /// Files go to `write`, but for those that `inPlace` (path → ``ContentHash`` of the
+    /// content) says are already in place with the same content.
     static func make(
         pages unsorted: [Page], hash: String, previous: SearchIndexState?, inPlace: [String: UInt64] = [:],
         packs: URL, jobs: Int?, write: (_ path: String, _ text: String) -> Bool
     ) async -> (index: SearchIndex, state: SearchIndexState?) {
-        let pages = unsorted.sorted { $0.output < $1.output }
-        var kept: [UInt64: (first: Int64, entries: UInt32)] = [:]
+        let isSorted = zip(unsorted, unsorted.dropFirst()).allSatisfy { $0.output < $1.output }
+        let pages = isSorted ? unsorted : unsorted.sorted { $0.output < $1.output }
+        var kept: [UInt64: (first: Int64, entries: UInt32, row: Range<Int>)] = [:]
         var oldCount: Int64 = 0
+        var rowStart = previous?.rows.startIndex ?? 0
         for page in previous?.pages ?? [] {
-            kept[page.id] = (oldCount, page.entries)
+            kept[page.id] = (oldCount, page.entries, rowStart..<(rowStart + page.rowLength))
             oldCount += Int64(page.entries)
+            rowStart += page.rowLength
         }
         var map = SearchEntryMap(oldCount: oldCount)
         var changed: [SearchPostings.Source] = []
         var statePages: [SearchIndexState.Page] = []
+        var rows: [UInt8] = []
+        rows.reserveCapacity(previous?.rows.count ?? pages.count * 256)
         var total: UInt32 = 0
         var lastKept: Int64 = -1
-        for page in pages {
-            let entries = UInt32(page.headings.count) + (page.hasPageEntry ? 1 : 0)
-            let id = SearchIndexState.id(output: page.output, sourceHash: page.sourceHash)
-            statePages.append(SearchIndexState.Page(id: id, entries: entries))
-            if let old = kept[id], old.entries == entries, old.first > lastKept {
+        for index in pages.indices {
+            let entries = UInt32(pages[index].headings.count) + (pages[index].hasPageEntry ? 1 : 0)
+            let id = SearchIndexState.id(output: pages[index].output, sourceHash: pages[index].sourceHash)
+            let rowStart = rows.count
+            if let old = kept[id], old.entries == entries, old.first > lastKept, let previous {
                 map.keep(Int64(entries), from: old.first, as: Int64(total))
                 lastKept = old.first
-            } else if let location = page.search {
-                changed.append(SearchPostings.Source(location: location, firstEntry: total))
+                rows.append(contentsOf: previous.rows[old.row])
+            } else {
+                if let location = pages[index].search {
+                    changed.append(SearchPostings.Source(location: location, firstEntry: total))
+                }
+                appendRow(for: pages[index], to: &rows)
             }
+            statePages.append(SearchIndexState.Page(id: id, entries: entries, rowLength: rows.count - rowStart))
             total += entries
         }
         let new = await SearchPostings.collect(changed, packs: packs, jobs: jobs)
         let dictionary = SearchDictionary.merging(previous?.dictionary ?? SearchDictionary(), mappedWith: map, new.dictionary)
-        let index = SearchIndex(pages: pages, dictionary: dictionary, hash: hash, inPlace: inPlace, write: write)
+        let index = SearchIndex(
+            pages: statePages, rows: rows, dictionary: dictionary, hash: hash, inPlace: inPlace, write: write)
         guard new.isComplete else { return (index, nil) }
-        return (index, SearchIndexState(pages: statePages, dictionary: dictionary, hash: hash, files: index.hashes))
+        let state = SearchIndexState(
+            pages: statePages, rows: rows[...], dictionary: dictionary, hash: hash, files: index.hashes)
+        return (index, state)
     }
 
-    /// The index of `pages`, sorted by output path, whose terms are in `dictionary`: each
-    /// file goes to `write` as soon as it is made, so that they are never all in memory,
-    /// unless `inPlace` has its path with the hash of the same content.
+    /// The index of `pages` (their entries and rows, see ``appendRow(for:to:)``, in `rows`
+    /// one after the other), whose terms are in `dictionary`: each file goes to `write` as
+    /// soon as it is made, so that they are never all in memory, unless `inPlace` has its
+    /// path with the hash of the same content.
     init(
-        pages: [Page], dictionary: SearchDictionary, hash: String, inPlace: [String: UInt64] = [:],
-        write: (_ path: String, _ text: String) -> Bool
+        pages: [SearchIndexState.Page], rows: [UInt8], dictionary: SearchDictionary, hash: String,
+        inPlace: [String: UInt64] = [:], write: (_ path: String, _ text: String) -> Bool
     ) {
-        func emit(_ path: String, _ text: String) {
-            let contentHash = Self.fileHash(text)
+        /// Hands `head`, `body` and `tail` as one file to `write`, unless it is in place.
+        func emit(_ path: String, _ head: String, _ body: [UInt8], _ tail: String) {
+            var hasher = ContentHash()
+            var head = head
+            var tail = tail
+            head.withUTF8 { hasher.combine($0) }
+            body.withUnsafeBufferPointer { hasher.combine($0) }
+            tail.withUTF8 { hasher.combine($0) }
             paths.append(path)
-            hashes[path] = contentHash
-            guard inPlace[path] != contentHash else { return }
+            hashes[path] = hasher.value
+            guard inPlace[path] != hasher.value else { return }
             staged.append(path)
-            if failure == nil, !write(path, text) { failure = path }
+            if failure == nil, !write(path, head + String(decoding: body, as: UTF8.self) + tail) { failure = path }
         }
         var shardStarts: [String] = []
         var shard: [UInt8] = []
@@ -129,8 +149,7 @@ struct SearchIndex {
         func closeShard() {
             guard !shard.isEmpty else { return }
             let number = shardStarts.count - 1
-            let text = "foldmarkSearch.terms(\(number),\"" + String(decoding: shard, as: UTF8.self) + "\");\n"
-            emit("\(Self.folder)/t\(number).js", text)
+            emit("\(Self.folder)/t\(number).js", "foldmarkSearch.terms(\(number),\"", shard, "\");\n")
             shard.removeAll(keepingCapacity: true)
         }
         for number in 0..<dictionary.count {
@@ -160,12 +179,11 @@ struct SearchIndex {
         func closeChunk() {
             guard !chunk.isEmpty else { return }
             let number = chunkStarts.count - 1
-            emit(
-                "\(Self.folder)/d\(number).js",
-                "foldmarkSearch.entries(\(number),[" + String(decoding: chunk, as: UTF8.self) + "]);\n")
+            emit("\(Self.folder)/d\(number).js", "foldmarkSearch.entries(\(number),[", chunk, "]);\n")
             chunk.removeAll(keepingCapacity: true)
         }
         var total: UInt32 = 0
+        var rowStart = 0
         for page in pages {
             if chunk.isEmpty {
                 chunkStarts.append(total)
@@ -173,8 +191,9 @@ struct SearchIndex {
                 chunk.append(UInt8(ascii: ","))
                 chunk.append(UInt8(ascii: "\n"))
             }
-            Self.appendRow(for: page, to: &chunk)
-            total += UInt32(page.headings.count) + (page.hasPageEntry ? 1 : 0)
+            chunk.append(contentsOf: rows[rowStart..<(rowStart + page.rowLength)])
+            rowStart += page.rowLength
+            total += page.entries
             if chunk.count >= Self.chunkBytes { closeChunk() }
         }
         closeChunk()
@@ -183,14 +202,7 @@ struct SearchIndex {
             Self.header(hash: hash, terms: shardStarts.count, chunks: chunkStarts.count)
             + "foldmarkSearch.index({\"terms\":[" + shardStarts.map(JSONText.quoted).joined(separator: ",")
             + "],\"chunks\":[" + chunkStarts.map(String.init).joined(separator: ",") + "],\"count\":\(total)});\n"
-        emit("\(Self.folder)/index.js", index)
-    }
-
-    /// A hash of a file's content, to tell whether the file in place is the same.
-    static func fileHash(_ text: String) -> UInt64 {
-        var hash = StableHash()
-        hash.combine(text)
-        return hash.value
+        emit("\(Self.folder)/index.js", index, [], "")
     }
 
     /// How much of `term` repeats the start of `previous`, in UTF-16 code units as
@@ -215,30 +227,69 @@ struct SearchIndex {
 
     /// Appends a page's entries as a JSON array (see the type's documentation).
     static func appendRow(for page: Page, to text: inout [UInt8]) {
-        var path = page.output
-        if path.hasSuffix(".html") { path.removeLast(5) }
-        let title = page.title.flatLine
+        var path = page.output.utf8[...]
+        if path.count >= 5, path.suffix(5).elementsEqual(".html".utf8) { path = path.dropLast(5) }
         text.append(UInt8(ascii: "["))
-        JSONText.appendQuoted(Self.needsNoPercentEncoding(path) ? path : OutputPath.percentEncoded(path), to: &text)
+        if Self.needsNoPercentEncoding(path) {
+            // Nothing in such a path needs escaping in JSON either.
+            text.append(UInt8(ascii: "\""))
+            text.append(contentsOf: path)
+            text.append(UInt8(ascii: "\""))
+        } else {
+            JSONText.appendQuoted(OutputPath.percentEncoded(String(decoding: path, as: UTF8.self)), to: &text)
+        }
         text.append(UInt8(ascii: ","))
+        var title = page.title
+        let isPlainTitle = title.withUTF8(isPlain)
+        if !isPlainTitle { title = title.flatLine }
         JSONText.appendQuoted(title, to: &text)
         text.append(contentsOf: page.hasPageEntry ? ",1".utf8 : ",0".utf8)
-        for heading in page.headings {
-            let headingTitle = heading.title.flatLine
+        for index in page.headings.indices {
+            var headingTitle = page.headings[index].title
+            var id = page.headings[index].id
+            // Most titles are plain: compare and copy their bytes.
+            let isDone = headingTitle.withUTF8 { heading -> Bool in
+                guard isPlain(heading) else { return false }
+                text.append(UInt8(ascii: ","))
+                if id.withUTF8({ isSimpleSlug($0, of: heading) }) {
+                    text.append(contentsOf: "\"\"".utf8)
+                } else {
+                    JSONText.appendQuoted(id, to: &text)
+                }
+                text.append(contentsOf: ",\"".utf8)
+                if !(isPlainTitle && title.withUTF8({ $0.elementsEqual(heading) })) { text.append(contentsOf: heading) }
+                text.append(UInt8(ascii: "\""))
+                return true
+            }
+            if !isDone {
+                let flat = headingTitle.flatLine
+                text.append(UInt8(ascii: ","))
+                JSONText.appendQuoted(isSimpleSlug(id, of: flat) ? "" : id, to: &text)
+                text.append(UInt8(ascii: ","))
+                JSONText.appendQuoted(flat == title ? "" : flat, to: &text)
+            }
             text.append(UInt8(ascii: ","))
-            JSONText.appendQuoted(isSimpleSlug(heading.id, of: headingTitle) ? "" : heading.id, to: &text)
-            text.append(UInt8(ascii: ","))
-            JSONText.appendQuoted(headingTitle == title ? "" : headingTitle, to: &text)
-            text.append(UInt8(ascii: ","))
-            text.append(contentsOf: String(heading.level).utf8)
+            let level = page.headings[index].level
+            if level >= 0 && level <= 9 {
+                text.append(UInt8(ascii: "0") + UInt8(level))
+            } else {
+                text.append(contentsOf: String(level).utf8)
+            }
         }
         text.append(UInt8(ascii: "]"))
     }
 
+    /// Whether `text` is printable ASCII with nothing to escape in JSON: no line break, no
+    /// `"`, no `\\`.
+    private static func isPlain(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in text where byte < 0x20 || byte > 0x7E || byte == 0x22 || byte == 0x5C { return false }
+        return true
+    }
+
     /// Whether ``OutputPath/percentEncoded(_:)`` leaves `path` as it is: ASCII letters,
     /// digits and `!$&'()*+,-./:=@_~` only. Most paths are, and the check is cheap.
-    static func needsNoPercentEncoding(_ path: String) -> Bool {
-        path.utf8.allSatisfy { byte in
+    static func needsNoPercentEncoding(_ path: some Sequence<UInt8>) -> Bool {
+        path.allSatisfy { byte in
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "&")...UInt8(ascii: "/"), UInt8(ascii: "!"),
@@ -252,21 +303,29 @@ struct SearchIndex {
 
     /// Whether `id` is ``simpleSlug(_:)`` of `title`, found without making the slug.
     static func isSimpleSlug(_ id: String, of title: String) -> Bool {
-        var id = id.utf8.makeIterator()
-        for byte in title.utf8 {
-            let slug: UInt8
-            switch byte {
-            case 0x80...: return false
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): slug = byte + 32
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"),
-                UInt8(ascii: "-"):
-                slug = byte
-            case UInt8(ascii: " "): slug = UInt8(ascii: "-")
-            default: continue
+        var id = id
+        var title = title
+        return id.withUTF8 { id in title.withUTF8 { isSimpleSlug(id, of: $0) } }
+    }
+
+    private static func isSimpleSlug(_ id: UnsafeBufferPointer<UInt8>, of title: UnsafeBufferPointer<UInt8>) -> Bool {
+        var next = 0
+        for var byte in title {
+            if byte >= 0x80 { return false }
+            if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") {
+                byte += 32
+            } else if byte == UInt8(ascii: " ") {
+                byte = UInt8(ascii: "-")
+            } else if !((byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+                || byte == UInt8(ascii: "-"))
+            {
+                continue
             }
-            guard id.next() == slug else { return false }
+            guard next < id.count, id[next] == byte else { return false }
+            next += 1
         }
-        return id.next() == nil
+        return next == id.count
     }
 
     /// For an ASCII title: lowercased, only `a-z`, `0-9`, `_`, `-` and spaces kept, spaces
@@ -292,7 +351,8 @@ extension String {
     /// Line breaks (a setext heading may span lines) as spaces.
     fileprivate var flatLine: String {
         // Most titles are ASCII with no line break, which a look at the bytes tells.
-        if utf8.allSatisfy({ $0 < 0x80 && !(0x0A...0x0D).contains($0) }) { return self }
+        var text = self
+        if text.withUTF8({ $0.allSatisfy { $0 < 0x80 && !(0x0A...0x0D).contains($0) } }) { return self }
         return contains(where: \.isNewline) ? String(map { $0.isNewline ? " " : $0 }) : self
     }
 }

@@ -13,7 +13,8 @@ import Foundation
 /// used for the same cache key (configuration, theme, version, set of sources) and index
 /// format. The file is `<version> <format> <key>\n`, `<index hash> <number of files>\n`,
 /// a line `<path> <content hash>` per file, the number of pages, a line
-/// `<page hash> <entries>` per page in entry order, then the dictionary's lines.
+/// `<page hash> <entries> <row length>` per page in entry order, the rows, then the
+/// dictionary's lines.
 struct SearchIndexState: Sendable {
     static let fileName = "search"
     static let version = "foldmark-search-state 1"
@@ -21,19 +22,25 @@ struct SearchIndexState: Sendable {
     struct Page: Sendable, Equatable {
         var id: UInt64
         var entries: UInt32
+        /// The length of its row in ``rows``.
+        var rowLength: Int
     }
 
     var pages: [Page]
+    /// Each page's entry row (see ``SearchIndex/appendRow(for:to:)``), one after the other:
+    /// a page that stays has the same row.
+    var rows: ArraySlice<UInt8>
     var dictionary: SearchDictionary
     /// The hash the index was labelled with (see ``SearchIndex/header(hash:terms:chunks:)``),
-    /// and the hash of each of its files' content (``SearchIndex/fileHash(_:)``) by path:
+    /// and the hash of each of its files' content (``ContentHash``) by path:
     /// when the output folder holds the index with that label, it holds these files, and
     /// a file made again with the same content need not be written.
     var hash: String
     var files: [String: UInt64]
 
-    init(pages: [Page], dictionary: SearchDictionary, hash: String, files: [String: UInt64]) {
+    init(pages: [Page], rows: ArraySlice<UInt8>, dictionary: SearchDictionary, hash: String, files: [String: UInt64]) {
         self.pages = pages
+        self.rows = rows
         self.dictionary = dictionary
         self.hash = hash
         self.files = files
@@ -50,15 +57,15 @@ struct SearchIndexState: Sendable {
 
     /// The state in `file`, if it is one made for `key`.
     init?(reading file: URL, key: String) {
-        guard case .success(let data) = FileIO.read(file.path) else { return nil }
+        guard let data = Self.contents(of: file) else { return nil }
         let header = Array(Self.header(key: key).utf8)
         guard data.count > header.count, data.prefix(header.count).elementsEqual(header) else { return nil }
         var pages: [Page] = []
         var hash = ""
         var files: [String: UInt64] = [:]
+        var rowsStart = 0
         var dictionaryStart = 0
-        let valid = data.withUnsafeBytes { raw -> Bool in
-            let bytes = raw.bindMemory(to: UInt8.self)
+        let valid = data.withUnsafeBufferPointer { bytes -> Bool in
             var index = header.count
             func number(radix: UInt64, until end: UInt8) -> UInt64? {
                 var value: UInt64 = 0
@@ -93,18 +100,44 @@ struct SearchIndexState: Sendable {
             pages.reserveCapacity(Int(count))
             for _ in 0..<count {
                 guard let id = number(radix: 16, until: UInt8(ascii: " ")),
-                    let entries = number(radix: 10, until: UInt8(ascii: "\n")), entries < UInt32.max
+                    let entries = number(radix: 10, until: UInt8(ascii: " ")), entries < UInt32.max,
+                    let rowLength = number(radix: 10, until: UInt8(ascii: "\n")), rowLength < Int.max / 2
                 else { return false }
-                pages.append(Page(id: id, entries: UInt32(entries)))
+                pages.append(Page(id: id, entries: UInt32(entries), rowLength: Int(rowLength)))
             }
-            dictionaryStart = index
-            return true
+            rowsStart = index
+            dictionaryStart = pages.reduce(index) { $0 + $1.rowLength }
+            return dictionaryStart <= bytes.count
         }
-        guard valid, let dictionary = SearchDictionary(lines: Array(data[dictionaryStart...])) else { return nil }
+        guard valid, let dictionary = SearchDictionary(lines: data, from: dictionaryStart) else { return nil }
         self.pages = pages
+        self.rows = data[rowsStart..<dictionaryStart]
         self.dictionary = dictionary
         self.hash = hash
         self.files = files
+    }
+
+    /// The bytes of `file`, read straight into an array.
+    private static func contents(of file: URL) -> [UInt8]? {
+        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { Glibc.close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_size >= 0 else { return nil }
+        let size = Int(status.st_size)
+        var complete = true
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            var done = 0
+            while done < size {
+                let read = pread(descriptor, buffer.baseAddress! + done, size - done, off_t(done))
+                if read < 0 && errno == EINTR { continue }
+                guard read > 0 else { break }
+                done += read
+            }
+            complete = done == size
+            count = done
+        }
+        return complete ? bytes : nil
     }
 
     private static func digit(_ byte: UInt8, radix: UInt64) -> UInt64? {
@@ -128,7 +161,7 @@ struct SearchIndexState: Sendable {
         }
         head += "\(pages.count)\n"
         for page in pages {
-            head += hex(page.id) + " \(page.entries)\n"
+            head += hex(page.id) + " \(page.entries) \(page.rowLength)\n"
         }
         let temporary = file.deletingLastPathComponent().appending(path: ".\(file.lastPathComponent).foldmark-tmp")
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -143,7 +176,8 @@ struct SearchIndexState: Sendable {
             }
             return true
         }
-        let written = head.withUTF8(put) && dictionary.bytes.withUnsafeBufferPointer(put)
+        let written =
+            head.withUTF8(put) && rows.withUnsafeBufferPointer(put) && dictionary.withLines(put)
         Glibc.close(descriptor)
         guard written, rename(temporary.path, file.path) == 0 else {
             try? FileManager.default.removeItem(at: temporary)
