@@ -26,23 +26,22 @@ struct PageSearchData: Sendable {
         let preambleTerms = SearchTerms.terms(inHTML: document.preamble.html)
         let hasPageEntry = !preambleTerms.isEmpty || sections.first?.title != title
         var entry: UInt32 = 0
-        let titleTerms = SearchTerms.terms(inText: title)
-        func add(_ terms: [String], heading: Bool) {
-            for var term in terms { term.withUTF8 { table.add($0, entry: entry, heading: heading) } }
-        }
+        // A title's terms are added again for every entry under it: after the first time,
+        // by their numbers in the table.
+        var titleTerms = Terms(SearchTerms.terms(inText: title))
         if hasPageEntry {
-            add(titleTerms, heading: true)
-            add(preambleTerms, heading: false)
+            titleTerms.add(to: &table, entry: entry, heading: true)
+            for var term in preambleTerms { _ = term.withUTF8 { table.add($0, entry: entry, heading: false) } }
             entry += 1
         }
         // The titles of the sections above the current one, by level.
-        var path: [(level: Int, terms: [String])] = []
+        var path: [(level: Int, terms: Terms)] = []
         for section in sections {
             while let last = path.last, last.level >= section.level { path.removeLast() }
-            let own = SearchTerms.terms(inText: section.title)
-            add(own, heading: true)
-            add(titleTerms, heading: false)
-            for above in path { add(above.terms, heading: false) }
+            var own = Terms(SearchTerms.terms(inText: section.title))
+            own.add(to: &table, entry: entry, heading: true)
+            titleTerms.add(to: &table, entry: entry, heading: false)
+            for index in path.indices { path[index].terms.add(to: &table, entry: entry, heading: false) }
             SearchTerms.forEach(inHTML: section.body.html) { table.add($0, entry: entry, heading: false) }
             path.append((section.level, own))
             entry += 1
@@ -50,6 +49,25 @@ struct PageSearchData: Sendable {
         var text: [UInt8] = [hasPageEntry ? UInt8(ascii: "1") : UInt8(ascii: "0")]
         table.encode(into: &text)
         return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The terms of a title, and once added, their numbers in the table.
+    private struct Terms {
+        var terms: [String]
+        var numbers: [Int] = []
+
+        init(_ terms: [String]) { self.terms = terms }
+
+        mutating func add(to table: inout SearchTermTable, entry: UInt32, heading: Bool) {
+            if numbers.count == terms.count {
+                for number in numbers { table.add(number: number, entry: entry, heading: heading) }
+                return
+            }
+            numbers = terms.map { term in
+                var term = term
+                return term.withUTF8 { table.add($0, entry: entry, heading: heading) }
+            }
+        }
     }
 
     /// Calls `body` with the bytes of each term and of its codes in `encoded`
