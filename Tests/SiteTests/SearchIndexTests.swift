@@ -84,6 +84,8 @@ import Testing
             "fish", "chips", "cafe",
         ])
         #expect(SearchTerms.terms(inText: String(repeating: "a", count: 40)) == [String(repeating: "a", count: 32)])
+        #expect(SearchTerms.terms(inHTML: "ab&nbsp;cd x&lt;yz Caf&#233; &#x2B;ok&#43;") == ["ab", "cd", "yz", "cafe", "ok"])
+        #expect(SearchTerms.terms(inText: "CamelCase ABC Déjà-vu x1Y2") == ["camelcase", "abc", "deja", "vu", "x1y2"])
     }
 
     @Test func numbersRoundTrip() {

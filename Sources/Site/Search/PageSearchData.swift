@@ -23,15 +23,27 @@ struct PageSearchData: Sendable {
     static func encoded(document: Document, title: String) -> String {
         let sections = document.allSections
         var table = SearchTermTable()
-        let preambleTerms = SearchTerms.terms(inHTML: document.preamble.html)
-        let hasPageEntry = !preambleTerms.isEmpty || sections.first?.title != title
+        // The preamble's terms, one after the other, until the page entry can take them.
+        var preamble: [UInt8] = []
+        var preambleEnds: [Int] = []
+        SearchTerms.forEach(inHTML: document.preamble.html) { term in
+            preamble.append(contentsOf: term)
+            preambleEnds.append(preamble.count)
+        }
+        let hasPageEntry = !preambleEnds.isEmpty || sections.first?.title != title
         var entry: UInt32 = 0
         // A title's terms are added again for every entry under it: after the first time,
         // by their numbers in the table.
         var titleTerms = Terms(SearchTerms.terms(inText: title))
         if hasPageEntry {
             titleTerms.add(to: &table, entry: entry, heading: true)
-            for var term in preambleTerms { _ = term.withUTF8 { table.add($0, entry: entry, heading: false) } }
+            preamble.withUnsafeBufferPointer { preamble in
+                var start = 0
+                for end in preambleEnds {
+                    table.add(UnsafeBufferPointer(rebasing: preamble[start..<end]), entry: entry, heading: false)
+                    start = end
+                }
+            }
             entry += 1
         }
         // The titles of the sections above the current one, by level.

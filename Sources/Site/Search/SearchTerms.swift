@@ -188,6 +188,11 @@ enum SearchTerms {
             end += 1
         }
         guard end < bytes.count, bytes[end] == UInt8(ascii: ";") else { return (nil, start + 1) }
+        if bytes[start + 1] != UInt8(ascii: "#") {
+            // A name (`&amp;`, `&quot;` from cmark): only `&nbsp;` is not punctuation.
+            let isSpace = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]).elementsEqual("nbsp".utf8)
+            return (isSpace ? " " : nil, end + 1)
+        }
         let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]), as: UTF8.self)
         var scalar: Unicode.Scalar?
         if name.hasPrefix("#x") || name.hasPrefix("#X") {
