@@ -339,6 +339,37 @@ import Testing
         #expect(terms.contains("𝐚𝐛") && terms.contains("ｚｚ"))
     }
 
+    @Test func mergeIsTheSameInAnyNumberOfParts() async throws {
+        let packs = try RecordPacks()
+        var markdown: [String: String] = [:]
+        for number in 0..<60 { markdown["a\(number).html"] = Self.page(number) }
+        let old = try await packs.index(try packs.pages(markdown), previous: nil).state
+        var added: [String: String] = [:]
+        for number in 60..<80 { added["b\(number).html"] = Self.page(number, version: 1) }
+        let oldCount = old.pages.reduce(0) { $0 + Int64($1.entries) }
+        var first = UInt32(oldCount)
+        var sources: [SearchPostings.Source] = []
+        for page in try packs.pages(added).sorted(by: { $0.output < $1.output }) {
+            sources.append(SearchPostings.Source(location: try #require(page.search), firstEntry: first))
+            first += UInt32(page.headings.count) + (page.hasPageEntry ? 1 : 0)
+        }
+        let new = await SearchPostings.collect(sources, packs: packs.folder, jobs: 2).dictionary
+        // Keep everything; then drop the entries from 10 to 30 and shift the rest.
+        var keepAll = SearchEntryMap(oldCount: oldCount)
+        keepAll.keep(oldCount, from: 0, as: 0)
+        var dropSome = SearchEntryMap(oldCount: oldCount)
+        dropSome.keep(10, from: 0, as: 0)
+        dropSome.keep(oldCount - 30, from: 30, as: 10)
+        for map in [keepAll, dropSome] {
+            let whole = await SearchDictionary.merging(old.dictionary, mappedWith: map, new, jobs: 1)
+            for (jobs, termsPerTask) in [(2, 1), (3, 7), (8, 50)] {
+                let parts = await SearchDictionary.merging(
+                    old.dictionary, mappedWith: map, new, jobs: jobs, termsPerTask: termsPerTask)
+                #expect(parts == whole, "\(jobs) tasks of \(termsPerTask) terms")
+            }
+        }
+    }
+
     @Test func termsSortByUTF16Units() {
         let terms = ["ｚｚ", "𝐚𝐛", "zz", "z", "é", "東京", "\u{FFFD}x", "\u{E000}", "𝐚", "a", "ab"]
         let sorted = terms.sorted { a, b in

@@ -18,7 +18,9 @@ extension PagePass {
         var indexed: [SearchIndex.Page] = []
         var hash = StableHash(SearchIndex.formatVersion)
         hash.combine(cache.key)
-        for page in pages.sorted(by: { $0.output < $1.output }) {
+        // (The pages' order, not sorted copies of the pages: they are large.)
+        for position in pages.indices.sorted(by: { pages[$0].output < pages[$1].output }) {
+            let page = pages[position]
             guard case .markdown = page.kind, !Self.isNotFoundPage(page), let record = records[page.output] else {
                 continue
             }

@@ -121,6 +121,31 @@ struct SearchDictionary: Sendable, Equatable {
         starts.append(UInt32(bytes.count))
     }
 
+    /// Appends the lines of `other`, whose terms all come after these.
+    mutating func append(contentsOf other: SearchDictionary) {
+        let shift = bytes.count - Int(other.starts[0])
+        other.withLines { bytes.append(contentsOf: $0) }
+        func shifted(_ offsets: ArraySlice<UInt32>) -> [UInt32] { offsets.map { UInt32(Int($0) + shift) } }
+        starts += shifted(other.starts.dropFirst())
+        headingStarts += shifted(other.headingStarts[...])
+        bodyStarts += shifted(other.bodyStarts[...])
+    }
+
+    /// The number of the first term of this dictionary that does not come before term
+    /// `index` of `other` (``count`` if there is none).
+    func firstIndex(notBefore other: SearchDictionary, _ index: Int) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            let isBefore = withTerm(middle) { term, _, _ in
+                other.withTerm(index) { bound, _, _ in Self.precedes(term, bound) }
+            }
+            if isBefore { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
     mutating func reserveCapacity(_ size: Int) { bytes.reserveCapacity(Int(starts[0]) + size) }
 
     /// Whether `a` comes before `b` when both are compared as JavaScript compares strings,

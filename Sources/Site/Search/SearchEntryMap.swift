@@ -128,22 +128,43 @@ struct SearchEntryMap: Sendable {
 
 extension SearchDictionary {
     /// The terms of `old`, their entries mapped with `map`, and of `new`, whose entries
-    /// are those of the new pages; a term left with no entry is dropped.
-    static func merging(_ old: SearchDictionary, mappedWith map: SearchEntryMap, _ new: SearchDictionary)
-        -> SearchDictionary
-    {
+    /// are those of the new pages; a term left with no entry is dropped. Runs of at least
+    /// `termsPerTask` old terms are merged on up to `jobs` tasks.
+    static func merging(
+        _ old: SearchDictionary, mappedWith map: SearchEntryMap, _ new: SearchDictionary, jobs: Int?,
+        termsPerTask: Int = 4096
+    ) async -> SearchDictionary {
         if old.count == 0 { return new }
         if map.isIdentity && new.count == 0 { return old }
+        let parts = Parallel.workers(for: (old.count + termsPerTask - 1) / termsPerTask, jobs: jobs)
+        // Where each part starts in both: the new terms go with the old terms they precede.
+        let oldStarts = (0...parts).map { $0 * old.count / parts }
+        let newStarts = oldStarts.map { $0 == old.count ? new.count : new.firstIndex(notBefore: old, $0) }
+        let pieces = await Parallel.map(parts, jobs: jobs) { part in
+            merging(
+                old, oldStarts[part]..<oldStarts[part + 1], mappedWith: map, new,
+                newStarts[part]..<newStarts[part + 1])
+        }
+        var result = pieces[0]
+        for piece in pieces.dropFirst() { result.append(contentsOf: piece) }
+        return result
+    }
+
+    /// The merge of the terms of `old` in `oldTerms` and of `new` in `newTerms`.
+    private static func merging(
+        _ old: SearchDictionary, _ oldTerms: Range<Int>, mappedWith map: SearchEntryMap, _ new: SearchDictionary,
+        _ newTerms: Range<Int>
+    ) -> SearchDictionary {
         var result = SearchDictionary()
-        result.reserveCapacity(old.size + new.size)
+        result.reserveCapacity(old.size * oldTerms.count / max(old.count, 1) + new.size)
         let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-        var i = 0
-        var j = 0
-        while i < old.count || j < new.count {
+        var i = oldTerms.lowerBound
+        var j = newTerms.lowerBound
+        while i < oldTerms.upperBound || j < newTerms.upperBound {
             let order =
-                i == old.count
+                i == oldTerms.upperBound
                 ? 1
-                : j == new.count
+                : j == newTerms.upperBound
                     ? -1 : old.withTerm(i) { a, _, _ in new.withTerm(j) { b, _, _ in compare(a, b) } }
             if order > 0 {
                 result.appendLine(of: new, j)

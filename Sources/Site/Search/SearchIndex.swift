@@ -111,7 +111,8 @@ struct SearchIndex {
             total += entries
         }
         let new = await SearchPostings.collect(changed, packs: packs, jobs: jobs)
-        let dictionary = SearchDictionary.merging(previous?.dictionary ?? SearchDictionary(), mappedWith: map, new.dictionary)
+        let dictionary = await SearchDictionary.merging(
+            previous?.dictionary ?? SearchDictionary(), mappedWith: map, new.dictionary, jobs: jobs)
         let index = SearchIndex(
             pages: statePages, rows: rows, dictionary: dictionary, hash: hash, inPlace: inPlace, write: write)
         guard new.isComplete else { return (index, nil) }
