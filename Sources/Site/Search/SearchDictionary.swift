@@ -33,7 +33,8 @@ struct SearchDictionary: Sendable, Equatable {
     }
 
     /// The dictionary in `lines` from `offset` on (see the type's documentation), or `nil`
-    /// if they are not such lines. Takes `lines` whole, to spare a copy.
+    /// if they are not such lines or the task is cancelled. Takes `lines` whole, to spare a
+    /// copy.
     init?(lines: [UInt8], from offset: Int = 0) {
         guard lines.count < UInt32.max, offset <= lines.count else { return nil }
         var starts: [UInt32] = [UInt32(offset)]
@@ -45,6 +46,8 @@ struct SearchDictionary: Sendable, Equatable {
             var first = 0
             var second = 0
             for index in offset..<bytes.count {
+                // Reading a large state is given up as soon as the task is cancelled.
+                if index & 0xF_FFFF == 0 && Task.isCancelled { return false }
                 let byte = bytes[index]
                 if byte == UInt8(ascii: " ") {
                     spaces += 1

@@ -57,7 +57,8 @@ struct SearchIndexState: Sendable {
 
     /// The state in `file`, if it is one made for `key`.
     init?(reading file: URL, key: String) {
-        guard let data = Self.contents(of: file) else { return nil }
+        // (A build that finds its index in place has no use for the state; it stops here.)
+        guard !Task.isCancelled, let data = Self.contents(of: file), !Task.isCancelled else { return nil }
         let header = Array(Self.header(key: key).utf8)
         guard data.count > header.count, data.prefix(header.count).elementsEqual(header) else { return nil }
         var pages: [Page] = []
@@ -128,8 +129,9 @@ struct SearchIndexState: Sendable {
         var complete = true
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
             var done = 0
-            while done < size {
-                let read = pread(descriptor, buffer.baseAddress! + done, size - done, off_t(done))
+            // In steps of 1 MiB, to stop early when the task is cancelled.
+            while done < size, !Task.isCancelled {
+                let read = pread(descriptor, buffer.baseAddress! + done, min(size - done, 1 << 20), off_t(done))
                 if read < 0 && errno == EINTR { continue }
                 guard read > 0 else { break }
                 done += read
