@@ -370,6 +370,18 @@ import Testing
         }
     }
 
+    @Test func dictionaryLinesAreCheckedWhenRead() throws {
+        let dictionary = try #require(SearchDictionary(lines: Array("head\nab # $%\ncd  #\n".utf8), from: 5))
+        #expect(dictionary.count == 2)
+        dictionary.withTerm(1) { term, heading, body in
+            #expect(Array(term) == Array("cd".utf8) && heading.isEmpty && Array(body) == Array("#".utf8))
+        }
+        for bad in ["ab #\n", "ab # # #\n", "ab # #", " # #\n", "ab # #\ncd"] {
+            #expect(SearchDictionary(lines: Array(bad.utf8)) == nil, "\(bad)")
+        }
+        #expect(SearchDictionary(lines: [])?.count == 0)
+    }
+
     @Test func termsSortByUTF16Units() {
         let terms = ["ｚｚ", "𝐚𝐛", "zz", "z", "é", "東京", "\u{FFFD}x", "\u{E000}", "𝐚", "a", "ab"]
         let sorted = terms.sorted { a, b in

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The site-wide dictionary of the search index: every term, sorted as JavaScript
 /// compares strings (by UTF-16 code units), with the increasing lists of the entries whose
 /// title holds it and of the other entries that hold it, as ``SearchNumbers`` gaps.
@@ -41,27 +43,27 @@ struct SearchDictionary: Sendable, Equatable {
         var headingStarts: [UInt32] = []
         var bodyStarts: [UInt32] = []
         let valid = lines.withUnsafeBufferPointer { bytes -> Bool in
-            var start = offset
-            var spaces = 0
-            var first = 0
-            var second = 0
-            for index in offset..<bytes.count {
-                // Reading a large state is given up as soon as the task is cancelled.
-                if index & 0xF_FFFF == 0 && Task.isCancelled { return false }
-                let byte = bytes[index]
-                if byte == UInt8(ascii: " ") {
-                    spaces += 1
-                    if spaces == 1 { first = index } else { second = index }
-                } else if byte == UInt8(ascii: "\n") {
-                    guard spaces == 2, first > start else { return false }
-                    headingStarts.append(UInt32(first + 1))
-                    bodyStarts.append(UInt32(second + 1))
-                    starts.append(UInt32(index + 1))
-                    spaces = 0
-                    start = index + 1
-                }
+            guard let base = bytes.baseAddress else { return offset == 0 }
+            /// Where `byte` is first in `range`, found with `memchr`, which reads many bytes at once.
+            func find(_ byte: UInt8, in range: Range<Int>) -> Int? {
+                guard let found = memchr(base + range.lowerBound, Int32(byte), range.count) else { return nil }
+                return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
             }
-            return start == bytes.count
+            var start = offset
+            while start < bytes.count {
+                // Reading a large state is given up as soon as the task is cancelled.
+                if starts.count & 1023 == 0 && Task.isCancelled { return false }
+                guard let end = find(UInt8(ascii: "\n"), in: start..<bytes.count),
+                    let first = find(UInt8(ascii: " "), in: start..<end), first > start,
+                    let second = find(UInt8(ascii: " "), in: (first + 1)..<end),
+                    find(UInt8(ascii: " "), in: (second + 1)..<end) == nil
+                else { return false }
+                headingStarts.append(UInt32(first + 1))
+                bodyStarts.append(UInt32(second + 1))
+                starts.append(UInt32(end + 1))
+                start = end + 1
+            }
+            return true
         }
         guard valid else { return nil }
         bytes = lines

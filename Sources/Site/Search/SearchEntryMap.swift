@@ -145,8 +145,10 @@ extension SearchDictionary {
                 old, oldStarts[part]..<oldStarts[part + 1], mappedWith: map, new,
                 newStarts[part]..<newStarts[part + 1])
         }
-        var result = pieces[0]
-        for piece in pieces.dropFirst() { result.append(contentsOf: piece) }
+        if pieces.count == 1 { return pieces[0] }
+        var result = SearchDictionary()
+        result.reserveCapacity(pieces.reduce(0) { $0 + $1.size })
+        for piece in pieces { result.append(contentsOf: piece) }
         return result
     }
 
