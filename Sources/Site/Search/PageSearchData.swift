@@ -21,63 +21,81 @@ struct PageSearchData: Sendable {
 
     /// The encoded search data (``encoded``) of a parsed page whose title is `title`.
     static func encoded(document: Document, title: String) -> String {
-        let sections = document.allSections
         var table = SearchTermTable()
-        // The preamble's terms, one after the other, until the page entry can take them.
-        var preamble: [UInt8] = []
-        var preambleEnds: [Int] = []
-        SearchTerms.forEach(inHTML: document.preamble.html) { term in
-            preamble.append(contentsOf: term)
-            preambleEnds.append(preamble.count)
-        }
-        let hasPageEntry = !preambleEnds.isEmpty || sections.first?.title != title
+        var preamble = Terms(html: document.preamble.html)
+        let hasPageEntry = !preamble.isEmpty || document.sections.first?.title != title
         var entry: UInt32 = 0
-        // A title's terms are added again for every entry under it: after the first time,
-        // by their numbers in the table.
-        var titleTerms = Terms(SearchTerms.terms(inText: title))
+        var titleTerms = Terms(text: title)
         if hasPageEntry {
             titleTerms.add(to: &table, entry: entry, heading: true)
-            preamble.withUnsafeBufferPointer { preamble in
-                var start = 0
-                for end in preambleEnds {
-                    table.add(UnsafeBufferPointer(rebasing: preamble[start..<end]), entry: entry, heading: false)
-                    start = end
-                }
-            }
+            preamble.add(to: &table, entry: entry, heading: false)
             entry += 1
         }
         // The titles of the sections above the current one, by level.
         var path: [(level: Int, terms: Terms)] = []
-        for section in sections {
-            while let last = path.last, last.level >= section.level { path.removeLast() }
-            var own = Terms(SearchTerms.terms(inText: section.title))
-            own.add(to: &table, entry: entry, heading: true)
-            titleTerms.add(to: &table, entry: entry, heading: false)
-            for index in path.indices { path[index].terms.add(to: &table, entry: entry, heading: false) }
-            SearchTerms.forEach(inHTML: section.body.html) { table.add($0, entry: entry, heading: false) }
-            path.append((section.level, own))
-            entry += 1
+        // The sections in document order, without making a flat array of them.
+        func visit(_ sections: [Section]) {
+            for section in sections {
+                while let last = path.last, last.level >= section.level { path.removeLast() }
+                var own = Terms(text: section.title)
+                own.add(to: &table, entry: entry, heading: true)
+                titleTerms.add(to: &table, entry: entry, heading: false)
+                for index in path.indices { path[index].terms.add(to: &table, entry: entry, heading: false) }
+                SearchTerms.forEach(inHTML: section.body.html) { table.add($0, entry: entry, heading: false) }
+                path.append((section.level, own))
+                entry += 1
+                visit(section.children)
+            }
         }
+        visit(document.sections)
         var text: [UInt8] = [hasPageEntry ? UInt8(ascii: "1") : UInt8(ascii: "0")]
         table.encode(into: &text)
         return String(decoding: text, as: UTF8.self)
     }
 
-    /// The terms of a title, and once added, their numbers in the table.
+    /// The terms of a title (or of a preamble) one after the other, and once added, their
+    /// numbers in the table: a title's terms are added again for every entry under it, by
+    /// their numbers after the first time.
     private struct Terms {
-        var terms: [String]
-        var numbers: [Int] = []
+        private var bytes: [UInt8] = []
+        private var ends: [Int] = []
+        private var numbers: [Int] = []
 
-        init(_ terms: [String]) { self.terms = terms }
+        init(text: String) {
+            var bytes: [UInt8] = []
+            var ends: [Int] = []
+            SearchTerms.forEach(inText: text) { term in
+                bytes.append(contentsOf: term)
+                ends.append(bytes.count)
+            }
+            self.bytes = bytes
+            self.ends = ends
+        }
+
+        init(html: String) {
+            var bytes: [UInt8] = []
+            var ends: [Int] = []
+            SearchTerms.forEach(inHTML: html) { term in
+                bytes.append(contentsOf: term)
+                ends.append(bytes.count)
+            }
+            self.bytes = bytes
+            self.ends = ends
+        }
+
+        var isEmpty: Bool { ends.isEmpty }
 
         mutating func add(to table: inout SearchTermTable, entry: UInt32, heading: Bool) {
-            if numbers.count == terms.count {
+            if numbers.count == ends.count {
                 for number in numbers { table.add(number: number, entry: entry, heading: heading) }
                 return
             }
-            numbers = terms.map { term in
-                var term = term
-                return term.withUTF8 { table.add($0, entry: entry, heading: heading) }
+            numbers = bytes.withUnsafeBufferPointer { bytes in
+                var start = 0
+                return ends.map { end in
+                    defer { start = end }
+                    return table.add(UnsafeBufferPointer(rebasing: bytes[start..<end]), entry: entry, heading: heading)
+                }
             }
         }
     }
