@@ -21,36 +21,47 @@ struct PageSearchData: Sendable {
 
     /// The encoded search data (``encoded``) of a parsed page whose title is `title`.
     static func encoded(document: Document, title: String) -> String {
-        var table = SearchTermTable()
         var preamble = Terms(html: document.preamble.html)
         let hasPageEntry = !preamble.isEmpty || document.sections.first?.title != title
-        var entry: UInt32 = 0
-        var titleTerms = Terms(text: title)
+        var collector = Collector(title: Terms(text: title))
         if hasPageEntry {
-            titleTerms.add(to: &table, entry: entry, heading: true)
-            preamble.add(to: &table, entry: entry, heading: false)
-            entry += 1
+            collector.title.add(to: &collector.table, entry: 0, heading: true)
+            preamble.add(to: &collector.table, entry: 0, heading: false)
+            collector.entry = 1
         }
-        // The titles of the sections above the current one, by level.
+        collector.add(document.sections)
+        var text: [UInt8] = [hasPageEntry ? UInt8(ascii: "1") : UInt8(ascii: "0")]
+        collector.table.encode(into: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The sections' terms on their way into the table. (A struct with mutating methods
+    /// rather than local functions that capture variables: those would be checked for
+    /// exclusive access at run time, word by word.)
+    private struct Collector {
+        var table = SearchTermTable()
+        var title: Terms
+        var entry: UInt32 = 0
+        /// The titles of the sections above the current one, by level.
         var path: [(level: Int, terms: Terms)] = []
-        // The sections in document order, without making a flat array of them.
-        func visit(_ sections: [Section]) {
+
+        init(title: Terms) { self.title = title }
+
+        /// Adds `sections` and their subsections, in document order.
+        mutating func add(_ sections: [Section]) {
             for section in sections {
                 while let last = path.last, last.level >= section.level { path.removeLast() }
                 var own = Terms(text: section.title)
                 own.add(to: &table, entry: entry, heading: true)
-                titleTerms.add(to: &table, entry: entry, heading: false)
+                title.add(to: &table, entry: entry, heading: false)
                 for index in path.indices { path[index].terms.add(to: &table, entry: entry, heading: false) }
+                let entry = entry
                 SearchTerms.forEach(inHTML: section.body.html) { table.add($0, entry: entry, heading: false) }
                 path.append((section.level, own))
-                entry += 1
-                visit(section.children)
+                self.entry += 1
+                add(section.children)
             }
         }
-        visit(document.sections)
-        var text: [UInt8] = [hasPageEntry ? UInt8(ascii: "1") : UInt8(ascii: "0")]
-        table.encode(into: &text)
-        return String(decoding: text, as: UTF8.self)
     }
 
     /// The terms of a title (or of a preamble) one after the other, and once added, their
