@@ -84,7 +84,8 @@ import Testing
             "fish", "chips", "cafe",
         ])
         #expect(SearchTerms.terms(inText: String(repeating: "a", count: 40)) == [String(repeating: "a", count: 32)])
-        #expect(SearchTerms.terms(inHTML: "ab&nbsp;cd x&lt;yz Caf&#233; &#x2B;ok&#43;") == ["ab", "cd", "yz", "cafe", "ok"])
+        #expect(
+            SearchTerms.terms(inHTML: "ab&nbsp;cd x&lt;yz Caf&#233; &#x2B;ok&#43;") == ["ab", "cd", "yz", "cafe", "ok"])
         #expect(SearchTerms.terms(inText: "CamelCase ABC Déjà-vu x1Y2") == ["camelcase", "abc", "deja", "vu", "x1y2"])
     }
 
@@ -238,7 +239,9 @@ import Testing
                 try #require(location != nil)
                 return SearchIndex.Page(
                     output: output, sourceHash: hash.hex, title: title,
-                    headings: document.allSections.map { CachedPage.Heading(level: $0.level, id: $0.id, title: $0.title) },
+                    headings: document.allSections.map {
+                        CachedPage.Heading(level: $0.level, id: $0.id, title: $0.title)
+                    },
                     search: location,
                     hasPageEntry: PageSearchData.hasPageEntry(record))
             }
@@ -401,7 +404,8 @@ import Testing
         #expect(shared("𝐚𝐛", "𝐚𝐜") == (2, 4))  // 𝐛 and 𝐜 share a lead surrogate, not a character
         #expect(shared("東京", "東西") == (1, 3))
         #expect(shared(String(repeating: "a", count: 50), String(repeating: "a", count: 60)) == (44, 44))
-        #expect(shared(String(repeating: "a", count: 43) + "𝐚𝐛", String(repeating: "a", count: 43) + "𝐚𝐜") == (43, 43))
+        let prefix = String(repeating: "a", count: 43)
+        #expect(shared(prefix + "𝐚𝐛", prefix + "𝐚𝐜") == (43, 43))
     }
 
     @Test func entryMapMergesListsLikeDecodingThem() {

@@ -77,7 +77,8 @@ struct SearchDictionary: Sendable, Equatable {
     func withTerm<T>(
         _ index: Int,
         _ body: (
-            _ term: UnsafeBufferPointer<UInt8>, _ heading: UnsafeBufferPointer<UInt8>, _ text: UnsafeBufferPointer<UInt8>
+            _ term: UnsafeBufferPointer<UInt8>, _ heading: UnsafeBufferPointer<UInt8>,
+            _ text: UnsafeBufferPointer<UInt8>
         ) -> T
     ) -> T {
         let start = Int(starts[index])

@@ -189,7 +189,9 @@ enum SearchPostings {
                 let found = Int(slots[slot])
                 if found < 0 { break }
                 if starts[found + 1] - starts[found] == term.count,
-                    bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress! + starts[found], term.baseAddress!, term.count) })
+                    bytes.withUnsafeBufferPointer({
+                        memcmp($0.baseAddress! + starts[found], term.baseAddress!, term.count)
+                    })
                         == 0
                 {
                     return found
@@ -238,7 +240,9 @@ enum SearchPostings {
         /// Calls `body` with the bytes of the term at `position` in order.
         func withTerm<T>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
             let term = order[position]
-            return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[starts[term]..<starts[term + 1]])) }
+            return bytes.withUnsafeBufferPointer {
+                body(UnsafeBufferPointer(rebasing: $0[starts[term]..<starts[term + 1]]))
+            }
         }
 
         /// Appends list `kind` (0 heading, 1 body) of the term at `position` in order to

@@ -28,11 +28,14 @@ struct SearchRecordReader {
             guard descriptor >= 0 else { return false }
             descriptors[location.pack] = descriptor
         }
-        if buffer.count < location.length { buffer = [UInt8](repeating: 0, count: max(location.length, 2 * buffer.count)) }
+        if buffer.count < location.length {
+            buffer = [UInt8](repeating: 0, count: max(location.length, 2 * buffer.count))
+        }
         let complete = buffer.withUnsafeMutableBytes { raw -> Bool in
             var done = 0
             while done < location.length {
-                let count = pread(descriptor, raw.baseAddress! + done, location.length - done, off_t(location.offset + done))
+                let count = pread(
+                    descriptor, raw.baseAddress! + done, location.length - done, off_t(location.offset + done))
                 if count < 0 && errno == EINTR { continue }
                 guard count > 0 else { return false }
                 done += count

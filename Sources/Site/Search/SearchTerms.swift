@@ -115,7 +115,9 @@ enum SearchTerms {
                 // reference stands for.
                 let isWholeWord = token.isEmpty && next < 0x80 && next != UInt8(ascii: "&")
                 if isWholeWord && !hasUpper {
-                    if end - index >= 2 { body(UnsafeBufferPointer(rebasing: bytes[index..<min(end, index + maxLength)])) }
+                    if end - index >= 2 {
+                        body(UnsafeBufferPointer(rebasing: bytes[index..<min(end, index + maxLength)]))
+                    }
                 } else {
                     for offset in index..<end {
                         let letter = bytes[offset]
