@@ -84,6 +84,9 @@ import Testing
             "fish", "chips", "cafe",
         ])
         #expect(SearchTerms.terms(inText: String(repeating: "a", count: 40)) == [String(repeating: "a", count: 32)])
+        #expect(
+            SearchTerms.terms(inHTML: "ab&nbsp;cd x&lt;yz Caf&#233; &#x2B;ok&#43;") == ["ab", "cd", "yz", "cafe", "ok"])
+        #expect(SearchTerms.terms(inText: "CamelCase ABC Déjà-vu x1Y2") == ["camelcase", "abc", "deja", "vu", "x1y2"])
     }
 
     @Test func numbersRoundTrip() {
@@ -190,5 +193,331 @@ import Testing
         try await site.build()
         let size = try site.searchFiles().values.reduce(0) { $0 + $1.utf8.count }
         #expect(size * 4 <= markdown, "index \(size) bytes for \(markdown) bytes of Markdown")
+    }
+
+    // MARK: - Patching the index from the last build's state
+
+    /// Words for generated pages: ASCII, accented, Greek, CJK, and characters that sort
+    /// differently by code point and by UTF-16 unit (fullwidth letters, mathematical letters).
+    static let words = [
+        "alpha", "alphabet", "alpine", "branch", "cache", "delta", "engine", "format", "gamma", "index", "join",
+        "café", "naïve", "οδός", "東京", "ｚｚ", "ｚａ", "𝐚𝐛", "𝐚𝐜", "x9", "zebra", "zeal",
+    ]
+
+    /// Markdown for page `number`, version `version`: a preamble or not, and a few
+    /// sections of words picked from both.
+    static func page(_ number: Int, version: Int = 0) -> String {
+        var text = number % 3 == 0 ? "Lead \(words[(number + version) % words.count]) text.\n\n" : ""
+        text += "# Page \(number)\n\n"
+        for section in 0..<(1 + (number + version) % 4) {
+            text += "## Part \(section) \(words[(number * 5 + section + version) % words.count])\n\n"
+            text += (0..<8).map { words[(number * 7 + section * 3 + version + $0 * $0) % words.count] }
+                .joined(separator: " ") + " unique\(number)v\(version).\n\n"
+        }
+        return text
+    }
+
+    /// Pages made into search records in a pack, for ``SearchIndex/make``.
+    final class RecordPacks {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "foldmark-packs-\(UUID().uuidString)")
+        private var tag = 0
+
+        init() throws { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+
+        /// Index pages for `pages` (output path → Markdown), their records written to a new pack.
+        func pages(_ pages: [String: String]) throws -> [SearchIndex.Page] {
+            tag += 1
+            let packs = try ContentPacks(folder: folder, tag: "t\(tag)", workers: 1)
+            defer { packs.close() }
+            return try pages.map { output, markdown in
+                let document = try Document(parsing: markdown)
+                let title = document.title ?? output
+                let record = PageSearchData.encoded(document: document, title: title)
+                var hash = StableHash()
+                hash.combine(markdown)
+                let location = packs.append(record, worker: 0)
+                try #require(location != nil)
+                return SearchIndex.Page(
+                    output: output, sourceHash: hash.hex, title: title,
+                    headings: document.allSections.map {
+                        CachedPage.Heading(level: $0.level, id: $0.id, title: $0.title)
+                    },
+                    search: location,
+                    hasPageEntry: PageSearchData.hasPageEntry(record))
+            }
+        }
+
+        /// The files of the index of `pages`, and its state.
+        func index(_ pages: [SearchIndex.Page], previous: SearchIndexState?, jobs: Int? = nil) async throws
+            -> (files: [String: String], state: SearchIndexState)
+        {
+            var files: [String: String] = [:]
+            let (_, state) = await SearchIndex.make(
+                pages: pages, hash: "h", previous: previous, packs: folder, jobs: jobs
+            ) { path, text in
+                files[path] = text
+                return true
+            }
+            return (files, try #require(state))
+        }
+
+        deinit { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    @Test func patchedIndexMatchesOneMadeFromEveryPage() async throws {
+        let packs = try RecordPacks()
+        var markdown: [String: String] = [:]
+        for number in 0..<120 { markdown["folder\(number % 7)/page\(number).html"] = Self.page(number) }
+        var state = try await packs.index(try packs.pages(markdown), previous: nil).state
+        var random = SplitMix(seed: 7)
+        for round in 1...12 {
+            // Edit some pages (their entries may grow or shrink), remove some, add some.
+            for _ in 0..<(round % 4 == 0 ? 30 : 1 + round % 3) {
+                let number = Int(random.next() % 140)
+                let path = "folder\(number % 7)/page\(number).html"
+                if random.next() % 5 == 0 {
+                    markdown[path] = nil
+                } else {
+                    markdown[path] = Self.page(number, version: round + Int(random.next() % 3))
+                }
+            }
+            let pages = try packs.pages(markdown)
+            // The state goes through its file, as between builds.
+            let file = packs.folder.appending(path: "state")
+            #expect(state.write(to: file, key: "k"))
+            let previous = try #require(SearchIndexState(reading: file, key: "k"))
+            let sameState = previous.pages == state.pages && previous.dictionary == state.dictionary
+                && previous.rows.elementsEqual(state.rows)
+            #expect(sameState)
+            let patched = try await packs.index(pages, previous: previous)
+            let full = try await packs.index(pages, previous: nil, jobs: 1)
+            // (Compared as one value each: the difference would be megabytes of output.)
+            let sameFiles = patched.files == full.files
+            let sameDictionary = patched.state.dictionary == full.state.dictionary
+            let samePages = patched.state.pages == full.state.pages && patched.state.rows.elementsEqual(full.state.rows)
+            #expect(sameFiles && sameDictionary && samePages, "round \(round)")
+            state = patched.state
+        }
+    }
+
+    @Test func indexIsTheSameForAnyNumberOfTasks() async throws {
+        let packs = try RecordPacks()
+        var markdown: [String: String] = [:]
+        for number in 0..<300 { markdown["p\(number).html"] = Self.page(number) }
+        let pages = try packs.pages(markdown)
+        let one = try await packs.index(pages, previous: nil, jobs: 1)
+        for jobs in [2, 3, 5] {
+            let many = try await packs.index(pages, previous: nil, jobs: jobs)
+            let same = many.files == one.files
+            #expect(same, "\(jobs) tasks")
+        }
+        // And the same as terms collected one page at a time, sorted the way JavaScript sorts.
+        var expected: [String: (heading: [UInt32], body: [UInt32])] = [:]
+        var first: UInt32 = 0
+        for page in pages.sorted(by: { $0.output < $1.output }) {
+            let location = try #require(page.search)
+            let record = try #require(ContentPacks.read(location, in: packs.folder))
+            for (term, codes) in PageSearchData(decoding: record).terms {
+                for code in codes {
+                    if code & 1 == 1 {
+                        expected[term, default: ([], [])].heading.append(first + code >> 1)
+                    } else {
+                        expected[term, default: ([], [])].body.append(first + code >> 1)
+                    }
+                }
+            }
+            first += UInt32(page.headings.count) + (page.hasPageEntry ? 1 : 0)
+        }
+        let dictionary = one.state.dictionary
+        var terms: [String] = []
+        for index in 0..<dictionary.count {
+            dictionary.withTerm(index) { term, heading, body in
+                let name = String(decoding: term, as: UTF8.self)
+                terms.append(name)
+                #expect(SearchNumbers.decodeIncreasing(heading) == expected[name]?.heading, "\(name)")
+                #expect(SearchNumbers.decodeIncreasing(body) == expected[name]?.body, "\(name)")
+            }
+        }
+        #expect(terms == expected.keys.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) })
+        #expect(terms.contains("𝐚𝐛") && terms.contains("ｚｚ"))
+    }
+
+    @Test func mergeIsTheSameInAnyNumberOfParts() async throws {
+        let packs = try RecordPacks()
+        var markdown: [String: String] = [:]
+        for number in 0..<60 { markdown["a\(number).html"] = Self.page(number) }
+        let old = try await packs.index(try packs.pages(markdown), previous: nil).state
+        var added: [String: String] = [:]
+        for number in 60..<80 { added["b\(number).html"] = Self.page(number, version: 1) }
+        let oldCount = old.pages.reduce(0) { $0 + Int64($1.entries) }
+        var first = UInt32(oldCount)
+        var sources: [SearchPostings.Source] = []
+        for page in try packs.pages(added).sorted(by: { $0.output < $1.output }) {
+            sources.append(SearchPostings.Source(location: try #require(page.search), firstEntry: first))
+            first += UInt32(page.headings.count) + (page.hasPageEntry ? 1 : 0)
+        }
+        let new = await SearchPostings.collect(sources, packs: packs.folder, jobs: 2).dictionary
+        // Keep everything; then drop the entries from 10 to 30 and shift the rest.
+        var keepAll = SearchEntryMap(oldCount: oldCount)
+        keepAll.keep(oldCount, from: 0, as: 0)
+        var dropSome = SearchEntryMap(oldCount: oldCount)
+        dropSome.keep(10, from: 0, as: 0)
+        dropSome.keep(oldCount - 30, from: 30, as: 10)
+        for map in [keepAll, dropSome] {
+            let whole = await SearchDictionary.merging(old.dictionary, mappedWith: map, new, jobs: 1)
+            for (jobs, termsPerTask) in [(2, 1), (3, 7), (8, 50)] {
+                let parts = await SearchDictionary.merging(
+                    old.dictionary, mappedWith: map, new, jobs: jobs, termsPerTask: termsPerTask)
+                #expect(parts == whole, "\(jobs) tasks of \(termsPerTask) terms")
+            }
+        }
+    }
+
+    @Test func dictionaryLinesAreCheckedWhenRead() throws {
+        let dictionary = try #require(SearchDictionary(lines: Array("head\nab # $%\ncd  #\n".utf8), from: 5))
+        #expect(dictionary.count == 2)
+        dictionary.withTerm(1) { term, heading, body in
+            #expect(Array(term) == Array("cd".utf8) && heading.isEmpty && Array(body) == Array("#".utf8))
+        }
+        for bad in ["ab #\n", "ab # # #\n", "ab # #", " # #\n", "ab # #\ncd"] {
+            #expect(SearchDictionary(lines: Array(bad.utf8)) == nil, "\(bad)")
+        }
+        #expect(SearchDictionary(lines: [])?.count == 0)
+    }
+
+    @Test func termsSortByUTF16Units() {
+        let terms = ["ｚｚ", "𝐚𝐛", "zz", "z", "é", "東京", "\u{FFFD}x", "\u{E000}", "𝐚", "a", "ab"]
+        let sorted = terms.sorted { a, b in
+            var a = a
+            var b = b
+            return a.withUTF8 { a in b.withUTF8 { b in SearchDictionary.precedes(a, b) } }
+        }
+        #expect(sorted == terms.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) })
+    }
+
+    @Test func sharedPrefixCountsUTF16UnitsOfWholeCharacters() {
+        func shared(_ previous: String, _ term: String) -> (Int, Int) {
+            var term = term
+            return term.withUTF8 { SearchIndex.sharedPrefix(Array(previous.utf8), $0) }
+        }
+        #expect(shared("alpha", "alphabet") == (5, 5))
+        #expect(shared("𝐚𝐛", "𝐚𝐜") == (2, 4))  // 𝐛 and 𝐜 share a lead surrogate, not a character
+        #expect(shared("東京", "東西") == (1, 3))
+        #expect(shared(String(repeating: "a", count: 50), String(repeating: "a", count: 60)) == (44, 44))
+        let prefix = String(repeating: "a", count: 43)
+        #expect(shared(prefix + "𝐚𝐛", prefix + "𝐚𝐜") == (43, 43))
+    }
+
+    @Test func entryMapMergesListsLikeDecodingThem() {
+        var random = SplitMix(seed: 3)
+        for _ in 0..<300 {
+            // Old entries 0..<oldCount, in pages; keep some pages, shifted; new entries
+            // fill the gaps between the kept ones.
+            let pages = (0..<Int(1 + random.next() % 8)).map { _ in Int64(1 + random.next() % 5) }
+            let oldCount = pages.reduce(0, +)
+            var map = SearchEntryMap(oldCount: oldCount)
+            var newFirst: Int64 = 0
+            var oldFirst: Int64 = 0
+            var mapped: [Int64: Int64] = [:]
+            var newEntries: [Int64] = []
+            for entries in pages {
+                if random.next() % 3 != 0 {
+                    // Pages added before it.
+                    let added = Int64(random.next() % 3)
+                    newEntries += (newFirst..<(newFirst + added)).filter { _ in random.next() % 2 == 0 }
+                    newFirst += added
+                    map.keep(entries, from: oldFirst, as: newFirst)
+                    for offset in 0..<entries { mapped[oldFirst + offset] = newFirst + offset }
+                    newFirst += entries
+                }
+                oldFirst += entries
+            }
+            let tail = Int64(random.next() % 3)
+            newEntries += (newFirst..<(newFirst + tail)).filter { _ in random.next() % 2 == 0 }
+            let old = (0..<oldCount).filter { _ in random.next() % 2 == 0 }
+            var oldText: [UInt8] = []
+            SearchNumbers.appendIncreasing(old.map { UInt32($0) }, to: &oldText)
+            var newText: [UInt8] = []
+            SearchNumbers.appendIncreasing(newEntries.map { UInt32($0) }, to: &newText)
+            var merged: [UInt8] = []
+            oldText.withUnsafeBufferPointer { old in
+                newText.withUnsafeBufferPointer { new in map.merge(old, with: new, into: &merged) }
+            }
+            let expected = (old.compactMap { mapped[$0] } + newEntries).sorted().map { UInt32($0) }
+            #expect(SearchNumbers.decodeIncreasing(merged) == expected, "\(pages) \(old) \(newEntries)")
+        }
+    }
+
+    @Test func editedSiteIsPatchedFromTheStateInTheCache() async throws {
+        let site = try SearchSite(Self.files)
+        try await site.build()
+        let state = site.root.appending(path: ".foldmark-cache/_site/search")
+        var text = try String(contentsOf: state, encoding: .utf8)
+        #expect(text.hasSuffix("\n"))
+        // A term that no page has, in entry 0 (of guide.md, which stays): only a build that
+        // starts from the state can show it.
+        text += "zzzstateword  #\n"
+        try text.write(to: state, atomically: true, encoding: .utf8)
+        try site.write("Content/index.md", "# Home\n\nA brandnewword now.\n")
+        try await site.build()
+        #expect(try site.dictionary()["zzzstateword"] != nil)
+        #expect(try site.dictionary()["brandnewword"] != nil)
+
+        // Another configuration is another cache: the state is not used.
+        try site.write("foldmark.yml", "title: Other\n")
+        try await site.build()
+        #expect(try site.dictionary()["zzzstateword"] == nil)
+
+        // A damaged state is not used either.
+        try "foldmark-search-state 1 garbage".write(to: state, atomically: true, encoding: .utf8)
+        try site.write("Content/guide.md", "# Guide\n\nA brandnewerword now.\n")
+        try await site.build()
+        try await site.build(into: "_fresh")
+        #expect(try site.searchFiles() == site.searchFiles(in: "_fresh"))
+    }
+}
+
+extension SearchIndexTests {
+    @Test func onlyChangedFilesOfTheIndexAreWritten() async throws {
+        var files = Self.files
+        for number in 0..<40 { files["Content/p\(number).md"] = Self.page(number) }
+        let site = try SearchSite(files)
+        try await site.build()
+        try site.write("Content/p7.md", Self.page(7) + "One more lonelyword.\n")
+        let edited = try await site.build()
+        let searchFiles = edited.written.filter { $0.hasPrefix("search/") }
+        #expect(Set(searchFiles) == ["search/index.js", "search/t0.js"])
+        try await site.build(into: "_fresh")
+        #expect(try site.searchFiles() == site.searchFiles(in: "_fresh"))
+    }
+
+    @Test func filesAreWrittenWhenTheOutputHoldsAnotherIndexThanTheState() async throws {
+        let site = try SearchSite(Self.files)
+        try await site.build(into: "_a")
+        // A state made but never published into `_a` (as by a build that failed later):
+        // its entry rows differ from those in `_a`, and the next build's are the same as its.
+        try site.write("Content/guide.md", "# Guide\n\n## Renamed part\n\nSome text.\n")
+        try await site.build(into: "_b")
+        try FileManager.default.removeItem(at: site.root.appending(path: ".foldmark-cache/_a/search"))
+        try FileManager.default.copyItem(
+            at: site.root.appending(path: ".foldmark-cache/_b/search"),
+            to: site.root.appending(path: ".foldmark-cache/_a/search"))
+        try site.write("Content/guide.md", "# Guide\n\n## Renamed part\n\nOther text.\n")
+        try await site.build(into: "_a")
+        try await site.build(into: "_fresh")
+        #expect(try site.searchFiles(in: "_a") == site.searchFiles(in: "_fresh"))
+    }
+}
+
+/// A small deterministic random number generator, so that generated cases repeat.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

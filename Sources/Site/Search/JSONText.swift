@@ -25,4 +25,19 @@ enum JSONText {
         }
         return result + "\""
     }
+
+    /// Appends ``quoted(_:)`` of `text` to `bytes`; text with nothing to escape, the most
+    /// common, is copied as it is.
+    static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+        var text = text
+        let isPlain = text.withUTF8 { utf8 in
+            // 0xE2 starts U+2028 and U+2029 (and other characters, which take the slow path).
+            guard utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0xE2 }) else { return false }
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return true
+        }
+        if !isPlain { bytes.append(contentsOf: quoted(text).utf8) }
+    }
 }

@@ -4,43 +4,67 @@ extension PagePass {
     /// Writes the site's ``SearchIndex`` into the staging folder, from the cache records
     /// of `pages`, unless the site has no search. Returns every file of the index (for the
     /// manifest) and those staged: none when the index in the output folder was made from
-    /// the same pages, which a no-op build finds by reading one line.
+    /// the same pages, which a no-op build finds by reading one line; otherwise those that
+    /// differ from the files in place, when the output folder holds the index that the
+    /// cache's ``SearchIndexState`` describes.
     func writeSearchIndex(_ pages: [SitePage], records: [String: CachedPage]) async throws(SiteError)
         -> (outputs: [String], staged: [String])
     {
         guard site.config.hasSearch else { return ([], []) }
+        // Read on another core while the pages are listed.
+        let stateFile = cache.folder.appending(path: SearchIndexState.fileName)
+        let key = cache.key
+        async let state = SearchIndexState(reading: stateFile, key: key)
         var indexed: [SearchIndex.Page] = []
         var hash = StableHash(SearchIndex.formatVersion)
         hash.combine(cache.key)
-        for page in pages.sorted(by: { $0.output < $1.output }) {
+        // (The pages' order, not sorted copies of the pages: they are large.)
+        for position in pages.indices.sorted(by: { pages[$0].output < pages[$1].output }) {
+            let page = pages[position]
             guard case .markdown = page.kind, !Self.isNotFoundPage(page), let record = records[page.output] else {
                 continue
             }
             indexed.append(
                 SearchIndex.Page(
-                    output: page.output, title: record.title, headings: record.headings, search: record.search,
+                    output: page.output, sourceHash: record.sourceHash, title: record.title,
+                    headings: record.headings, search: record.search,
                     hasPageEntry: record.searchHasPageEntry))
             hash.combine(page.output)
             hash.combine(record.sourceHash)
         }
         let indexPath = SearchIndex.folder + "/index.js"
+        var inPlace: String?
         if case .success(let data) = FileIO.read(output.appending(path: indexPath).path),
             let line = String(decoding: data.prefix(200), as: UTF8.self).split(separator: "\n").first,
-            let (previous, paths) = SearchIndex.files(fromHeader: line), previous == hash.hex,
-            paths.allSatisfy({ FileManager.default.fileExists(atPath: output.appending(path: $0).path) })
+            let (previous, paths) = SearchIndex.files(fromHeader: line)
         {
-            return (paths, [])
+            if previous == hash.hex,
+                paths.allSatisfy({ FileManager.default.fileExists(atPath: output.appending(path: $0).path) })
+            {
+                return (paths, [])
+            }
+            inPlace = previous
         }
-        let packFolder = cache.packFolder
-        let index = await SearchIndex(pages: indexed, hash: hash.hex, jobs: options.jobs) { location in
-            ContentPacks.read(location, in: packFolder)
-        }
-        for file in index.files {
-            guard FileIO.write(file.text, toPath: staging.appending(path: file.path).path) else {
-                throw SiteError(file: file.path, message: "cannot write the search index")
+        let previous = await state
+        // The files of the index in the output folder, if it is the one the state describes.
+        var unchanged: [String: UInt64] = [:]
+        if let previous, previous.hash == inPlace {
+            unchanged = previous.files.filter { path, _ in
+                FileManager.default.fileExists(atPath: output.appending(path: path).path)
             }
         }
-        let paths = index.files.map(\.path)
-        return (paths, paths)
+        let (index, next) = await SearchIndex.make(
+            pages: indexed, hash: hash.hex, previous: previous, inPlace: unchanged, packs: cache.packFolder,
+            jobs: options.jobs
+        ) { path, text in
+            FileIO.write(text, toPath: staging.appending(path: path).path)
+        }
+        if next?.write(to: stateFile, key: cache.key) != true {
+            try? FileManager.default.removeItem(at: stateFile)
+        }
+        if let failure = index.failure {
+            throw SiteError(file: failure, message: "cannot write the search index")
+        }
+        return (index.paths, index.staged)
     }
 }

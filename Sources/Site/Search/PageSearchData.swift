@@ -21,35 +21,94 @@ struct PageSearchData: Sendable {
 
     /// The encoded search data (``encoded``) of a parsed page whose title is `title`.
     static func encoded(document: Document, title: String) -> String {
-        let sections = document.allSections
-        var table = SearchTermTable()
-        let preambleTerms = SearchTerms.terms(inHTML: document.preamble.html)
-        let hasPageEntry = !preambleTerms.isEmpty || sections.first?.title != title
-        var entry: UInt32 = 0
-        let titleTerms = SearchTerms.terms(inText: title)
-        func add(_ terms: [String], heading: Bool) {
-            for var term in terms { term.withUTF8 { table.add($0, entry: entry, heading: heading) } }
-        }
+        var preamble = Terms(html: document.preamble.html)
+        let hasPageEntry = !preamble.isEmpty || document.sections.first?.title != title
+        var collector = Collector(title: Terms(text: title))
         if hasPageEntry {
-            add(titleTerms, heading: true)
-            add(preambleTerms, heading: false)
-            entry += 1
+            collector.title.add(to: &collector.table, entry: 0, heading: true)
+            preamble.add(to: &collector.table, entry: 0, heading: false)
+            collector.entry = 1
         }
-        // The titles of the sections above the current one, by level.
-        var path: [(level: Int, terms: [String])] = []
-        for section in sections {
-            while let last = path.last, last.level >= section.level { path.removeLast() }
-            let own = SearchTerms.terms(inText: section.title)
-            add(own, heading: true)
-            add(titleTerms, heading: false)
-            for above in path { add(above.terms, heading: false) }
-            SearchTerms.forEach(inHTML: section.body.html) { table.add($0, entry: entry, heading: false) }
-            path.append((section.level, own))
-            entry += 1
-        }
+        collector.add(document.sections)
         var text: [UInt8] = [hasPageEntry ? UInt8(ascii: "1") : UInt8(ascii: "0")]
-        table.encode(into: &text)
+        collector.table.encode(into: &text)
         return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The sections' terms on their way into the table. (A struct with mutating methods
+    /// rather than local functions that capture variables: those would be checked for
+    /// exclusive access at run time, word by word.)
+    private struct Collector {
+        var table = SearchTermTable()
+        var title: Terms
+        var entry: UInt32 = 0
+        /// The titles of the sections above the current one, by level.
+        var path: [(level: Int, terms: Terms)] = []
+
+        init(title: Terms) { self.title = title }
+
+        /// Adds `sections` and their subsections, in document order.
+        mutating func add(_ sections: [Section]) {
+            for section in sections {
+                while let last = path.last, last.level >= section.level { path.removeLast() }
+                var own = Terms(text: section.title)
+                own.add(to: &table, entry: entry, heading: true)
+                title.add(to: &table, entry: entry, heading: false)
+                for index in path.indices { path[index].terms.add(to: &table, entry: entry, heading: false) }
+                let entry = entry
+                SearchTerms.forEach(inHTML: section.body.html) { table.add($0, entry: entry, heading: false) }
+                path.append((section.level, own))
+                self.entry += 1
+                add(section.children)
+            }
+        }
+    }
+
+    /// The terms of a title (or of a preamble) one after the other, and once added, their
+    /// numbers in the table: a title's terms are added again for every entry under it, by
+    /// their numbers after the first time.
+    private struct Terms {
+        private var bytes: [UInt8] = []
+        private var ends: [Int] = []
+        private var numbers: [Int] = []
+
+        init(text: String) {
+            var bytes: [UInt8] = []
+            var ends: [Int] = []
+            SearchTerms.forEach(inText: text) { term in
+                bytes.append(contentsOf: term)
+                ends.append(bytes.count)
+            }
+            self.bytes = bytes
+            self.ends = ends
+        }
+
+        init(html: String) {
+            var bytes: [UInt8] = []
+            var ends: [Int] = []
+            SearchTerms.forEach(inHTML: html) { term in
+                bytes.append(contentsOf: term)
+                ends.append(bytes.count)
+            }
+            self.bytes = bytes
+            self.ends = ends
+        }
+
+        var isEmpty: Bool { ends.isEmpty }
+
+        mutating func add(to table: inout SearchTermTable, entry: UInt32, heading: Bool) {
+            if numbers.count == ends.count {
+                for number in numbers { table.add(number: number, entry: entry, heading: heading) }
+                return
+            }
+            numbers = bytes.withUnsafeBufferPointer { bytes in
+                var start = 0
+                return ends.map { end in
+                    defer { start = end }
+                    return table.add(UnsafeBufferPointer(rebasing: bytes[start..<end]), entry: entry, heading: heading)
+                }
+            }
+        }
     }
 
     /// Calls `body` with the bytes of each term and of its codes in `encoded`

@@ -28,6 +28,8 @@ struct SearchIndex {
     /// One page of the index, from its cache record.
     struct Page: Sendable {
         var output: String
+        /// The hash of its source (``CachedPage/sourceHash``), which names its terms.
+        var sourceHash: String
         var title: String
         var headings: [CachedPage.Heading]
         /// Where its ``PageSearchData/encoded`` is kept (see ``CachedPage/search``).
@@ -35,8 +37,14 @@ struct SearchIndex {
         var hasPageEntry: Bool
     }
 
-    /// Paths (relative to the output folder) and contents of the files.
-    var files: [(path: String, text: String)] = []
+    /// Paths of the files, relative to the output folder, `search/index.js` last.
+    private(set) var paths: [String] = []
+    /// Those given to `write`, in the same order.
+    private(set) var staged: [String] = []
+    /// The hash of each file's content (see ``ContentHash``), by path.
+    private(set) var hashes: [String: UInt64] = [:]
+    /// The first file that could not be written.
+    private(set) var failure: String?
 
     /// The first line of `search/index.js` for `hash`, with the number of files.
     static func header(hash: String, terms: Int, chunks: Int) -> String {
@@ -56,66 +64,138 @@ struct SearchIndex {
         ["\(folder)/index.js"] + (0..<terms).map { "\(folder)/t\($0).js" } + (0..<chunks).map { "\(folder)/d\($0).js" }
     }
 
-    /// The index of `pages` (in any order), labelled with `hash`; `read` gives a page's
-    /// search terms from where they are kept, one page at a time.
-    init(
-        pages unsorted: [Page], hash: String, jobs: Int?, read: @escaping @Sendable (ContentLocation) -> String?
-    ) async {
-        let pages = unsorted.sorted { $0.output < $1.output }
-        var firstEntry: [UInt32] = []
-        var total: UInt32 = 0
-        for page in pages {
-            firstEntry.append(total)
-            total += UInt32(page.headings.count) + (page.hasPageEntry ? 1 : 0)
+    /// The index of `pages` (in any order), labelled with `hash`, and the state to keep
+    /// for the next build (``SearchIndexState``): the dictionary of `previous` (the state
+    /// kept by the last build, if any), patched with the terms of the pages that are new
+    /// or changed since, read from the pack files in `packs`. The state is `nil` when a
+    /// page's terms could not be read.
+    ///
+    /// Files go to `write`, but for those that `inPlace` (path → ``ContentHash`` of the
+    /// content) says are already in place with the same content.
+    static func make(
+        pages unsorted: [Page], hash: String, previous: SearchIndexState?, inPlace: [String: UInt64] = [:],
+        packs: URL, jobs: Int?, write: (_ path: String, _ text: String) -> Bool
+    ) async -> (index: SearchIndex, state: SearchIndexState?) {
+        let isSorted = zip(unsorted, unsorted.dropFirst()).allSatisfy { $0.output < $1.output }
+        let pages = isSorted ? unsorted : unsorted.sorted { $0.output < $1.output }
+        var kept: [UInt64: (first: Int64, entries: UInt32, row: Range<Int>)] = [:]
+        var oldCount: Int64 = 0
+        var rowStart = previous?.rows.startIndex ?? 0
+        for page in previous?.pages ?? [] {
+            kept[page.id] = (oldCount, page.entries, rowStart..<(rowStart + page.rowLength))
+            oldCount += Int64(page.entries)
+            rowStart += page.rowLength
         }
-        let locations = pages.map(\.search)
-        let dictionary = await SearchPostings.collect(locations.count, firstEntry: firstEntry, jobs: jobs) { index in
-            locations[index].flatMap(read)
+        var map = SearchEntryMap(oldCount: oldCount)
+        var changed: [SearchPostings.Source] = []
+        var statePages: [SearchIndexState.Page] = []
+        var rows: [UInt8] = []
+        rows.reserveCapacity(previous?.rows.count ?? pages.count * 256)
+        var total: UInt32 = 0
+        var lastKept: Int64 = -1
+        for index in pages.indices {
+            let entries = UInt32(pages[index].headings.count) + (pages[index].hasPageEntry ? 1 : 0)
+            let id = SearchIndexState.id(output: pages[index].output, sourceHash: pages[index].sourceHash)
+            let rowStart = rows.count
+            if let old = kept[id], old.entries == entries, old.first > lastKept, let previous {
+                map.keep(Int64(entries), from: old.first, as: Int64(total))
+                lastKept = old.first
+                rows.append(contentsOf: previous.rows[old.row])
+            } else {
+                if let location = pages[index].search {
+                    changed.append(SearchPostings.Source(location: location, firstEntry: total))
+                }
+                appendRow(for: pages[index], to: &rows)
+            }
+            statePages.append(SearchIndexState.Page(id: id, entries: entries, rowLength: rows.count - rowStart))
+            total += entries
+        }
+        let new = await SearchPostings.collect(changed, packs: packs, jobs: jobs)
+        let dictionary = await SearchDictionary.merging(
+            previous?.dictionary ?? SearchDictionary(), mappedWith: map, new.dictionary, jobs: jobs)
+        let index = SearchIndex(
+            pages: statePages, rows: rows, dictionary: dictionary, hash: hash, inPlace: inPlace, write: write)
+        guard new.isComplete else { return (index, nil) }
+        let state = SearchIndexState(
+            pages: statePages, rows: rows[...], dictionary: dictionary, hash: hash, files: index.hashes)
+        return (index, state)
+    }
+
+    /// The index of `pages` (their entries and rows, see ``appendRow(for:to:)``, in `rows`
+    /// one after the other), whose terms are in `dictionary`: each file goes to `write` as
+    /// soon as it is made, so that they are never all in memory, unless `inPlace` has its
+    /// path with the hash of the same content.
+    init(
+        pages: [SearchIndexState.Page], rows: [UInt8], dictionary: SearchDictionary, hash: String,
+        inPlace: [String: UInt64] = [:], write: (_ path: String, _ text: String) -> Bool
+    ) {
+        /// Hands `head`, `body` and `tail` as one file to `write`, unless it is in place.
+        func emit(_ path: String, _ head: String, _ body: [UInt8], _ tail: String) {
+            var hasher = ContentHash()
+            var head = head
+            var tail = tail
+            head.withUTF8 { hasher.combine($0) }
+            body.withUnsafeBufferPointer { hasher.combine($0) }
+            tail.withUTF8 { hasher.combine($0) }
+            paths.append(path)
+            hashes[path] = hasher.value
+            guard inPlace[path] != hasher.value else { return }
+            staged.append(path)
+            if failure == nil, !write(path, head + String(decoding: body, as: UTF8.self) + tail) { failure = path }
         }
         var shardStarts: [String] = []
         var shard: [UInt8] = []
-        var previous: [UInt16] = []
+        shard.reserveCapacity(Self.shardBytes * 2)
+        var previous: [UInt8] = []
         func closeShard() {
             guard !shard.isEmpty else { return }
             let number = shardStarts.count - 1
-            let text = "foldmarkSearch.terms(\(number),\"" + String(decoding: shard, as: UTF8.self) + "\");\n"
-            files.append(("\(Self.folder)/t\(number).js", text))
+            emit("\(Self.folder)/t\(number).js", "foldmarkSearch.terms(\(number),\"", shard, "\");\n")
             shard.removeAll(keepingCapacity: true)
         }
-        for entry in dictionary {
-            let units = Array(entry.term.utf16)
-            if shard.isEmpty {
-                shardStarts.append(entry.term)
-                previous = []
+        for number in 0..<dictionary.count {
+            dictionary.withTerm(number) { term, heading, body in
+                if shard.isEmpty {
+                    shardStarts.append(String(decoding: term, as: UTF8.self))
+                    previous.removeAll(keepingCapacity: true)
+                }
+                let (units, bytes) = Self.sharedPrefix(previous, term)
+                shard.append(UInt8(ascii: "!"))
+                shard.append(SearchNumbers.character(UInt32(units)))
+                shard.append(contentsOf: UnsafeBufferPointer(rebasing: term[bytes...]))
+                shard.append(UInt8(ascii: " "))
+                shard.append(contentsOf: heading)
+                shard.append(UInt8(ascii: " "))
+                shard.append(contentsOf: body)
+                previous.removeAll(keepingCapacity: true)
+                previous.append(contentsOf: term)
             }
-            var shared = 0
-            while shared < min(previous.count, units.count, 44), previous[shared] == units[shared] { shared += 1 }
-            // Never split a surrogate pair: the shared count is in UTF-16 units, like JavaScript's.
-            if shared > 0, UTF16.isLeadSurrogate(units[shared - 1]) { shared -= 1 }
-            shard.append(UInt8(ascii: "!"))
-            shard.append(SearchNumbers.character(UInt32(shared)))
-            shard.append(contentsOf: String(decoding: units[shared...], as: UTF16.self).utf8)
-            shard.append(UInt8(ascii: " "))
-            shard.append(contentsOf: entry.heading)
-            shard.append(UInt8(ascii: " "))
-            shard.append(contentsOf: entry.body)
-            previous = units
             if shard.count >= Self.shardBytes { closeShard() }
         }
         closeShard()
 
         var chunkStarts: [UInt32] = []
-        var chunk = ""
+        var chunk: [UInt8] = []
+        chunk.reserveCapacity(Self.chunkBytes * 2)
         func closeChunk() {
             guard !chunk.isEmpty else { return }
             let number = chunkStarts.count - 1
-            files.append(("\(Self.folder)/d\(number).js", "foldmarkSearch.entries(\(number),[" + chunk + "]);\n"))
-            chunk = ""
+            emit("\(Self.folder)/d\(number).js", "foldmarkSearch.entries(\(number),[", chunk, "]);\n")
+            chunk.removeAll(keepingCapacity: true)
         }
-        for (index, page) in pages.enumerated() {
-            if chunk.isEmpty { chunkStarts.append(firstEntry[index]) } else { chunk += ",\n" }
-            chunk += Self.row(for: page)
-            if chunk.utf8.count >= Self.chunkBytes { closeChunk() }
+        var total: UInt32 = 0
+        var rowStart = 0
+        for page in pages {
+            if chunk.isEmpty {
+                chunkStarts.append(total)
+            } else {
+                chunk.append(UInt8(ascii: ","))
+                chunk.append(UInt8(ascii: "\n"))
+            }
+            chunk.append(contentsOf: rows[rowStart..<(rowStart + page.rowLength)])
+            rowStart += page.rowLength
+            total += page.entries
+            if chunk.count >= Self.chunkBytes { closeChunk() }
         }
         closeChunk()
 
@@ -123,25 +203,130 @@ struct SearchIndex {
             Self.header(hash: hash, terms: shardStarts.count, chunks: chunkStarts.count)
             + "foldmarkSearch.index({\"terms\":[" + shardStarts.map(JSONText.quoted).joined(separator: ",")
             + "],\"chunks\":[" + chunkStarts.map(String.init).joined(separator: ",") + "],\"count\":\(total)});\n"
-        files.insert(("\(Self.folder)/index.js", index), at: 0)
+        emit("\(Self.folder)/index.js", index, [], "")
     }
 
-    /// A page's entries as a JSON array (see the type's documentation).
-    static func row(for page: Page) -> String {
-        var path = page.output
-        if path.hasSuffix(".html") { path.removeLast(5) }
-        let title = page.title.flatLine
-        var parts = [
-            JSONText.quoted(OutputPath.percentEncoded(path)), JSONText.quoted(title),
-            page.hasPageEntry ? "1" : "0",
-        ]
-        for heading in page.headings {
-            let headingTitle = heading.title.flatLine
-            parts.append(JSONText.quoted(heading.id == simpleSlug(headingTitle) ? "" : heading.id))
-            parts.append(JSONText.quoted(headingTitle == title ? "" : headingTitle))
-            parts.append(String(heading.level))
+    /// How much of `term` repeats the start of `previous`, in UTF-16 code units as
+    /// JavaScript counts them (at most 44, one ``SearchNumbers`` digit) and in bytes:
+    /// whole characters only, so that a surrogate pair is never split.
+    static func sharedPrefix(_ previous: [UInt8], _ term: UnsafeBufferPointer<UInt8>) -> (units: Int, bytes: Int) {
+        var common = 0
+        let limit = min(previous.count, term.count)
+        while common < limit, previous[common] == term[common] { common += 1 }
+        var units = 0
+        var bytes = 0
+        while bytes < common {
+            let lead = term[bytes]
+            let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+            let width = length == 4 ? 2 : 1
+            guard bytes + length <= common, units + width <= 44 else { break }
+            units += width
+            bytes += length
         }
-        return "[" + parts.joined(separator: ",") + "]"
+        return (units, bytes)
+    }
+
+    /// Appends a page's entries as a JSON array (see the type's documentation).
+    static func appendRow(for page: Page, to text: inout [UInt8]) {
+        var path = page.output.utf8[...]
+        if path.count >= 5, path.suffix(5).elementsEqual(".html".utf8) { path = path.dropLast(5) }
+        text.append(UInt8(ascii: "["))
+        if Self.needsNoPercentEncoding(path) {
+            // Nothing in such a path needs escaping in JSON either.
+            text.append(UInt8(ascii: "\""))
+            text.append(contentsOf: path)
+            text.append(UInt8(ascii: "\""))
+        } else {
+            JSONText.appendQuoted(OutputPath.percentEncoded(String(decoding: path, as: UTF8.self)), to: &text)
+        }
+        text.append(UInt8(ascii: ","))
+        var title = page.title
+        let isPlainTitle = title.withUTF8(isPlain)
+        if !isPlainTitle { title = title.flatLine }
+        JSONText.appendQuoted(title, to: &text)
+        text.append(contentsOf: page.hasPageEntry ? ",1".utf8 : ",0".utf8)
+        for index in page.headings.indices {
+            var headingTitle = page.headings[index].title
+            var id = page.headings[index].id
+            // Most titles are plain: compare and copy their bytes.
+            let isDone = headingTitle.withUTF8 { heading -> Bool in
+                guard isPlain(heading) else { return false }
+                text.append(UInt8(ascii: ","))
+                if id.withUTF8({ isSimpleSlug($0, of: heading) }) {
+                    text.append(contentsOf: "\"\"".utf8)
+                } else {
+                    JSONText.appendQuoted(id, to: &text)
+                }
+                text.append(contentsOf: ",\"".utf8)
+                if !(isPlainTitle && title.withUTF8({ $0.elementsEqual(heading) })) { text.append(contentsOf: heading) }
+                text.append(UInt8(ascii: "\""))
+                return true
+            }
+            if !isDone {
+                let flat = headingTitle.flatLine
+                text.append(UInt8(ascii: ","))
+                JSONText.appendQuoted(isSimpleSlug(id, of: flat) ? "" : id, to: &text)
+                text.append(UInt8(ascii: ","))
+                JSONText.appendQuoted(flat == title ? "" : flat, to: &text)
+            }
+            text.append(UInt8(ascii: ","))
+            let level = page.headings[index].level
+            if level >= 0 && level <= 9 {
+                text.append(UInt8(ascii: "0") + UInt8(level))
+            } else {
+                text.append(contentsOf: String(level).utf8)
+            }
+        }
+        text.append(UInt8(ascii: "]"))
+    }
+
+    /// Whether `text` is printable ASCII with nothing to escape in JSON: no line break, no
+    /// `"`, no `\\`.
+    private static func isPlain(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in text where byte < 0x20 || byte > 0x7E || byte == 0x22 || byte == 0x5C { return false }
+        return true
+    }
+
+    /// Whether ``OutputPath/percentEncoded(_:)`` leaves `path` as it is: ASCII letters,
+    /// digits and `!$&'()*+,-./:=@_~` only. Most paths are, and the check is cheap.
+    static func needsNoPercentEncoding(_ path: some Sequence<UInt8>) -> Bool {
+        path.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "&")...UInt8(ascii: "/"), UInt8(ascii: "!"),
+                UInt8(ascii: "$"), UInt8(ascii: ":"), UInt8(ascii: "="), UInt8(ascii: "@"), UInt8(ascii: "_"),
+                UInt8(ascii: "~"):
+                true
+            default: false
+            }
+        }
+    }
+
+    /// Whether `id` is ``simpleSlug(_:)`` of `title`, found without making the slug.
+    static func isSimpleSlug(_ id: String, of title: String) -> Bool {
+        var id = id
+        var title = title
+        return id.withUTF8 { id in title.withUTF8 { isSimpleSlug(id, of: $0) } }
+    }
+
+    private static func isSimpleSlug(_ id: UnsafeBufferPointer<UInt8>, of title: UnsafeBufferPointer<UInt8>) -> Bool {
+        var next = 0
+        for var byte in title {
+            if byte >= 0x80 { return false }
+            if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") {
+                byte += 32
+            } else if byte == UInt8(ascii: " ") {
+                byte = UInt8(ascii: "-")
+            } else if !((byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+                || byte == UInt8(ascii: "-"))
+            {
+                continue
+            }
+            guard next < id.count, id[next] == byte else { return false }
+            next += 1
+        }
+        return next == id.count
     }
 
     /// For an ASCII title: lowercased, only `a-z`, `0-9`, `_`, `-` and spaces kept, spaces
@@ -166,6 +351,9 @@ struct SearchIndex {
 extension String {
     /// Line breaks (a setext heading may span lines) as spaces.
     fileprivate var flatLine: String {
-        contains(where: \.isNewline) ? String(map { $0.isNewline ? " " : $0 }) : self
+        // Most titles are ASCII with no line break, which a look at the bytes tells.
+        var text = self
+        if text.withUTF8({ $0.allSatisfy { $0 < 0x80 && !(0x0A...0x0D).contains($0) } }) { return self }
+        return contains(where: \.isNewline) ? String(map { $0.isNewline ? " " : $0 }) : self
     }
 }

@@ -15,19 +15,25 @@ enum SearchNumbers {
     }
 
     /// Appends `value` to `text`.
+    @inline(__always)
     static func append(_ value: UInt32, to text: inout [UInt8]) {
         if value < base {
             text.append(character(value))
             return
         }
-        var digits: [UInt32] = []
+        appendLong(value, to: &text)
+    }
+
+    /// A number of two or more digits (at most six for a `UInt32`), without an array.
+    private static func appendLong(_ value: UInt32, to text: inout [UInt8]) {
+        var scale = base
+        while value / scale >= base { scale *= base }
         var rest = value
-        while rest > 0 {
-            digits.append(rest % base)
-            rest /= base
-        }
-        for (position, digit) in digits.enumerated().reversed() {
-            text.append(character(position == 0 ? digit : digit + base))
+        while scale > 0 {
+            let digit = rest / scale
+            rest -= digit * scale
+            text.append(character(scale == 1 ? digit : digit + base))
+            scale /= base
         }
     }
 
@@ -39,6 +45,19 @@ enum SearchNumbers {
             append(UInt32(Int64(value) - previous - 1), to: &text)
             previous = Int64(value)
         }
+    }
+
+    /// The first number of `text` and how many characters it takes; `(0, count)` if
+    /// `text` holds no whole number.
+    static func first(in text: UnsafeBufferPointer<UInt8>) -> (value: UInt32, length: Int) {
+        var value: UInt32 = 0
+        for index in text.indices {
+            let byte = text[index]
+            let digit = UInt32(byte > 92 ? byte &- 36 : byte &- 35)
+            if digit < base { return (value &* base &+ digit, index + 1) }
+            value = value &* base &+ (digit &- base)
+        }
+        return (0, text.count)
     }
 
     /// Calls `body` with each number of `text` (made by ``append(_:to:)``); stops at the

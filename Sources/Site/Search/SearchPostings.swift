@@ -1,68 +1,276 @@
-/// The site-wide dictionary of the search index: every term of every page with the
-/// entries that hold it, numbered across the site.
-enum SearchPostings {
-    struct Term: Sendable {
-        var term: String
-        /// Entries whose own title holds the term, as ``SearchNumbers`` gaps.
-        var heading: [UInt8] = []
-        /// The other entries that hold it.
-        var body: [UInt8] = []
-        fileprivate var lastHeading: Int64 = -1
-        fileprivate var lastBody: Int64 = -1
+import Foundation
 
-        fileprivate mutating func add(_ entry: UInt32, heading isHeading: Bool) {
-            if isHeading {
-                SearchNumbers.append(UInt32(Int64(entry) - lastHeading - 1), to: &heading)
-                lastHeading = Int64(entry)
-            } else {
-                SearchNumbers.append(UInt32(Int64(entry) - lastBody - 1), to: &body)
-                lastBody = Int64(entry)
-            }
-        }
+/// Collects the terms of pages' search records (``PageSearchData``) into a
+/// ``SearchDictionary`` with the entries numbered across the site.
+enum SearchPostings {
+    /// A page to collect: where its record is, and the number of its first entry.
+    struct Source: Sendable {
+        var location: ContentLocation
+        var firstEntry: UInt32
     }
 
-    /// Every term of the `count` pages whose records (``PageSearchData/encoded``, in
-    /// entry order) `record` gives (the page at `i` numbers its entries from
-    /// `firstEntry[i]`), sorted as JavaScript compares strings (by UTF-16 code units), so
-    /// that `search.js` can search the dictionary.
+    /// The dictionary of the records of `pages` (whose entries must increase from one page
+    /// to the next), read from the pack files in `packs`, and whether every record could be
+    /// read (a page whose record cannot be read adds no term).
     ///
-    /// The terms are split into groups by their first bytes, and each group is collected
-    /// on its own task over all the pages, in page order, so that each term's lists are
-    /// written in increasing order as they are found. Records are read one at a time, so
-    /// only the dictionary itself is held in memory.
-    static func collect(
-        _ count: Int, firstEntry: [UInt32], jobs: Int?, record: @escaping @Sendable (Int) -> String?
-    ) async -> [Term] {
-        let groups = Parallel.workers(for: 64, jobs: jobs)
-        let parts = await Parallel.map(groups, jobs: jobs) { group in
-            var positions: [String: Int] = [:]
-            var terms: [Term] = []
-            for page in 0..<count {
-                guard let record = record(page) else { continue }
-                let base = firstEntry[page]
-                PageSearchData.forEachTerm(in: record) { term, codes in
-                    let first = Int(term[0])
-                    let second = term.count > 1 ? Int(term[1]) : 0
-                    guard (first &* 31 &+ second) % groups == group else { return }
-                    let key = String(decoding: term, as: UTF8.self)
-                    let position: Int
-                    if let known = positions[key] {
-                        position = known
-                    } else {
-                        position = terms.count
-                        positions[key] = position
-                        terms.append(Term(term: key))
+    /// Each task reads a run of consecutive pages, each record once, into a table of its
+    /// own; the tables are then sorted and joined term by term. A run's entries all come
+    /// after those of the runs before it, so joining a term's lists is appending them,
+    /// with only the first gap of each run counted again.
+    static func collect(_ pages: [Source], packs: URL, jobs: Int?) async -> (
+        dictionary: SearchDictionary, isComplete: Bool
+    ) {
+        guard !pages.isEmpty else { return (SearchDictionary(), true) }
+        let runs = Parallel.workers(for: (pages.count + 63) / 64, jobs: jobs)
+        let parts = await Parallel.map(runs, jobs: jobs) { run -> (Table, Bool) in
+            let run = pages[(run * pages.count / runs)..<((run + 1) * pages.count / runs)]
+            var table = Table(expectedBytes: run.reduce(0) { $0 + $1.location.length })
+            var reader = SearchRecordReader(folder: packs)
+            var isComplete = true
+            for page in run {
+                let found = reader.read(page.location) { table.add(record: $0, firstEntry: page.firstEntry) }
+                if !found { isComplete = false }
+            }
+            reader.close()
+            table.sort()
+            return (table, isComplete)
+        }
+        return (join(parts.map(\.0)), parts.allSatisfy(\.1))
+    }
+
+    /// The terms of `tables` (each run's entries after those of the runs before it) in one
+    /// dictionary.
+    private static func join(_ tables: [Table]) -> SearchDictionary {
+        var result = SearchDictionary()
+        result.reserveCapacity(tables.reduce(0) { $0 + $1.size })
+        var next = [Int](repeating: 0, count: tables.count)
+        var holders: [Int] = []
+        while true {
+            // The tables whose next term is the smallest.
+            holders.removeAll(keepingCapacity: true)
+            for table in tables.indices where next[table] < tables[table].count {
+                guard let first = holders.first else {
+                    holders.append(table)
+                    continue
+                }
+                let order = tables[table].withTerm(at: next[table]) { term in
+                    tables[first].withTerm(at: next[first]) { smallest in SearchDictionary.compare(term, smallest) }
+                }
+                if order < 0 { holders.removeAll(keepingCapacity: true) }
+                if order <= 0 { holders.append(table) }
+            }
+            guard let first = holders.first else { break }
+            tables[first].withTerm(at: next[first]) { term in
+                result.append(
+                    term: term,
+                    heading: { text in
+                        var last: Int64 = -1
+                        for table in holders { tables[table].appendList(at: next[table], 0, after: &last, to: &text) }
+                    },
+                    body: { text in
+                        var last: Int64 = -1
+                        for table in holders { tables[table].appendList(at: next[table], 1, after: &last, to: &text) }
+                    })
+            }
+            for table in holders { next[table] += 1 }
+        }
+        return result
+    }
+
+    /// One task's terms, found through an open-addressing table over their bytes, each with
+    /// its two lists growing as pages are read.
+    ///
+    /// The lists live in one buffer, as chains of blocks that double in size up to 4 KiB,
+    /// rather than in an array each: the buffer is sized from the records up front, and is
+    /// one allocation to return when the task is done, not thousands left to fragment the heap.
+    private struct Table {
+        private var bytes: [UInt8] = []
+        private var starts: [Int] = [0]
+        private var slots = [Int32](repeating: -1, count: 4096)
+        /// Per list (two per term, heading then body): its first and last block, how much
+        /// of the last is used, and its last entry (-1 for none).
+        private var head: [Int32] = []
+        private var tail: [Int32] = []
+        private var used: [UInt16] = []
+        private var last: [Int64] = []
+        /// Per block: where its bytes start in `lists`, how many, and the block after it.
+        private var blockStart: [UInt32] = []
+        private var blockSize: [UInt16] = []
+        private var blockNext: [Int32] = []
+        private var lists: [UInt8] = []
+        /// The terms in order, once sorted.
+        private var order: [Int] = []
+
+        init(expectedBytes: Int) {
+            lists.reserveCapacity(expectedBytes / 2)
+        }
+
+        var count: Int { starts.count - 1 }
+
+        /// About how many bytes the table's terms take as dictionary lines.
+        var size: Int { bytes.count + 3 * count + lists.count }
+
+        mutating func add(record: UnsafeBufferPointer<UInt8>, firstEntry: UInt32) {
+            var index = 1
+            let end = record.count
+            while index < end {
+                // At a `!`: the term runs to the space, its codes to the next `!`.
+                var space = index + 1
+                while space < end, record[space] != UInt8(ascii: " ") { space += 1 }
+                guard space > index + 1, space < end else { return }
+                let term = number(of: UnsafeBufferPointer(rebasing: record[(index + 1)..<space]))
+                var position = space + 1
+                var previous: Int64 = -1
+                var value: UInt32 = 0
+                while position < end {
+                    let byte = record[position]
+                    if byte == UInt8(ascii: "!") { break }
+                    position += 1
+                    let digit = UInt32(byte > 92 ? byte &- 36 : byte &- 35)
+                    if digit >= SearchNumbers.base {
+                        value = value &* SearchNumbers.base &+ (digit &- SearchNumbers.base)
+                        continue
                     }
-                    var previous: Int64 = -1
-                    SearchNumbers.forEach(in: codes) { gap in
-                        let code = previous + Int64(gap) + 1
-                        previous = code
-                        terms[position].add(base + UInt32(code >> 1), heading: code & 1 == 1)
-                    }
+                    let code = previous + Int64(value &* SearchNumbers.base &+ digit) + 1
+                    previous = code
+                    value = 0
+                    let list = term * 2 + (code & 1 == 1 ? 0 : 1)
+                    let entry = Int64(firstEntry) + code >> 1
+                    append(UInt32(truncatingIfNeeded: entry - last[list] - 1), to: list)
+                    last[list] = entry
+                }
+                index = position
+            }
+        }
+
+        /// Appends `value` as ``SearchNumbers`` digits to list `list`.
+        private mutating func append(_ value: UInt32, to list: Int) {
+            if value < SearchNumbers.base {
+                append(byte: SearchNumbers.character(value), to: list)
+                return
+            }
+            var scale = SearchNumbers.base
+            while value / scale >= SearchNumbers.base { scale *= SearchNumbers.base }
+            var rest = value
+            while scale > 0 {
+                let digit = rest / scale
+                rest -= digit * scale
+                append(byte: SearchNumbers.character(scale == 1 ? digit : digit + SearchNumbers.base), to: list)
+                scale /= SearchNumbers.base
+            }
+        }
+
+        @inline(__always)
+        private mutating func append(byte: UInt8, to list: Int) {
+            var block = Int(tail[list])
+            if block < 0 || used[list] == blockSize[block] {
+                let size = block < 0 ? 8 : min(Int(blockSize[block]) * 2, 4096)
+                let new = blockStart.count
+                blockStart.append(UInt32(lists.count))
+                blockSize.append(UInt16(size))
+                blockNext.append(-1)
+                lists.append(contentsOf: repeatElement(0, count: size))
+                if block < 0 { head[list] = Int32(new) } else { blockNext[block] = Int32(new) }
+                tail[list] = Int32(new)
+                used[list] = 0
+                block = new
+            }
+            lists[Int(blockStart[block]) + Int(used[list])] = byte
+            used[list] += 1
+        }
+
+        /// The number of `term`, added if new.
+        private mutating func number(of term: UnsafeBufferPointer<UInt8>) -> Int {
+            var hash: UInt32 = 0x811c_9dc5
+            for byte in term { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
+            let mask = slots.count - 1
+            var slot = Int(hash) & mask
+            while true {
+                let found = Int(slots[slot])
+                if found < 0 { break }
+                if starts[found + 1] - starts[found] == term.count,
+                    bytes.withUnsafeBufferPointer({
+                        memcmp($0.baseAddress! + starts[found], term.baseAddress!, term.count)
+                    })
+                        == 0
+                {
+                    return found
+                }
+                slot = (slot + 1) & mask
+            }
+            let index = count
+            slots[slot] = Int32(index)
+            bytes.append(contentsOf: term)
+            starts.append(bytes.count)
+            for _ in 0..<2 {
+                head.append(-1)
+                tail.append(-1)
+                used.append(0)
+                last.append(-1)
+            }
+            if count * 2 > slots.count { grow() }
+            return index
+        }
+
+        private mutating func grow() {
+            slots = [Int32](repeating: -1, count: slots.count * 2)
+            let mask = slots.count - 1
+            for index in 0..<count {
+                var hash: UInt32 = 0x811c_9dc5
+                for byte in bytes[starts[index]..<starts[index + 1]] { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
+                var slot = Int(hash) & mask
+                while slots[slot] >= 0 { slot = (slot + 1) & mask }
+                slots[slot] = Int32(index)
+            }
+        }
+
+        /// Puts the terms in order (see ``SearchDictionary/precedes(_:_:)``).
+        mutating func sort() {
+            var order = Array(0..<count)
+            bytes.withUnsafeBufferPointer { bytes in
+                order.sort { a, b in
+                    SearchDictionary.precedes(
+                        UnsafeBufferPointer(rebasing: bytes[starts[a]..<starts[a + 1]]),
+                        UnsafeBufferPointer(rebasing: bytes[starts[b]..<starts[b + 1]]))
                 }
             }
-            return terms
+            self.order = order
         }
-        return parts.flatMap { $0 }.sorted { $0.term.utf16.lexicographicallyPrecedes($1.term.utf16) }
+
+        /// Calls `body` with the bytes of the term at `position` in order.
+        func withTerm<T>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+            let term = order[position]
+            return bytes.withUnsafeBufferPointer {
+                body(UnsafeBufferPointer(rebasing: $0[starts[term]..<starts[term + 1]]))
+            }
+        }
+
+        /// Appends list `kind` (0 heading, 1 body) of the term at `position` in order to
+        /// `text`, where the list so far ends with entry `last`, and sets `last` to its own
+        /// last entry.
+        func appendList(at position: Int, _ kind: Int, after last: inout Int64, to text: inout [UInt8]) {
+            let list = order[position] * 2 + kind
+            var block = Int(head[list])
+            guard block >= 0 else { return }
+            lists.withUnsafeBufferPointer { lists in
+                var isFirst = true
+                while block >= 0 {
+                    let start = Int(blockStart[block])
+                    let count = block == Int(tail[list]) ? Int(used[list]) : Int(blockSize[block])
+                    var bytes = UnsafeBufferPointer(rebasing: lists[start..<(start + count)])
+                    if isFirst {
+                        // The first number counts from -1: count it from `last`. It lies in
+                        // the first block, which is longer than any number.
+                        let (first, length) = SearchNumbers.first(in: bytes)
+                        SearchNumbers.append(UInt32(truncatingIfNeeded: Int64(first) - last - 1), to: &text)
+                        bytes = UnsafeBufferPointer(rebasing: bytes[length...])
+                        isFirst = false
+                    }
+                    text.append(contentsOf: bytes)
+                    block = Int(blockNext[block])
+                }
+            }
+            last = self.last[list]
+        }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The terms of one page and the entries that hold them, collected without a `String` or
 /// an array per term: term bytes live in one buffer, found through an open-addressing
 /// table, and each hit is one number. Words are the bulk of a site's text and this runs
@@ -14,25 +16,28 @@ struct SearchTermTable {
 
     var count: Int { lastEntry.count }
 
-    /// Records that `entry` holds `term`; the first hit of a term in an entry wins, so add
-    /// an entry's title before its text.
-    mutating func add(_ term: UnsafeBufferPointer<UInt8>, entry: UInt32, heading: Bool) {
+    /// Records that `entry` holds `term`, and returns the term's number for
+    /// ``add(number:entry:heading:)``; the first hit of a term in an entry wins, so add an
+    /// entry's title before its text.
+    @discardableResult
+    mutating func add(_ term: UnsafeBufferPointer<UInt8>, entry: UInt32, heading: Bool) -> Int {
         var hash: UInt32 = 0x811c_9dc5
         for byte in term { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
-        var slot = Int(hash) & (slots.count - 1)
+        let mask = slots.count - 1
+        var slot = Int(hash) & mask
         while true {
             let found = Int(slots[slot])
             if found < 0 { break }
             if starts[found + 1] - starts[found] == term.count,
-                bytes.withUnsafeBufferPointer({ memoryEqual($0.baseAddress! + starts[found], term) })
+                term.isEmpty
+                    || bytes.withUnsafeBufferPointer({
+                        memcmp($0.baseAddress! + starts[found], term.baseAddress!, term.count) == 0
+                    })
             {
-                if lastEntry[found] != entry {
-                    lastEntry[found] = entry
-                    hits.append(UInt64(found) << 32 | UInt64(entry << 1 | (heading ? 1 : 0)))
-                }
-                return
+                add(number: found, entry: entry, heading: heading)
+                return found
             }
-            slot = (slot + 1) & (slots.count - 1)
+            slot = (slot + 1) & mask
         }
         let index = count
         slots[slot] = Int32(index)
@@ -41,11 +46,15 @@ struct SearchTermTable {
         lastEntry.append(entry)
         hits.append(UInt64(index) << 32 | UInt64(entry << 1 | (heading ? 1 : 0)))
         if count * 2 > slots.count { grow() }
+        return index
     }
 
-    private func memoryEqual(_ pointer: UnsafePointer<UInt8>, _ term: UnsafeBufferPointer<UInt8>) -> Bool {
-        for offset in 0..<term.count where pointer[offset] != term[offset] { return false }
-        return true
+    /// Records that `entry` holds the term numbered `number` (see ``add(_:entry:heading:)``).
+    mutating func add(number: Int, entry: UInt32, heading: Bool) {
+        if lastEntry[number] != entry {
+            lastEntry[number] = entry
+            hits.append(UInt64(number) << 32 | UInt64(entry << 1 | (heading ? 1 : 0)))
+        }
     }
 
     private mutating func grow() {

@@ -88,31 +88,44 @@ enum SearchTerms {
             case .other: flush()
             }
         }
-        func isLowerOrDigit(_ byte: UInt8) -> Bool {
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-        }
         var index = 0
         let count = bytes.count
         while index < count {
             let byte = bytes[index]
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                // Most words are lowercase ASCII from start to end: hand them over in place.
-                var end = index + 1
-                while end < count, isLowerOrDigit(bytes[end]) { end += 1 }
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                // Most words are ASCII from start to end: take the run of letters and digits
+                // at once, and hand a lowercase one over in place.
+                var end = index
+                var hasUpper = false
+                while end < count {
+                    let next = bytes[end]
+                    if next >= UInt8(ascii: "a") && next <= UInt8(ascii: "z") {
+                    } else if next >= UInt8(ascii: "0") && next <= UInt8(ascii: "9") {
+                    } else if next >= UInt8(ascii: "A") && next <= UInt8(ascii: "Z") {
+                        hasUpper = true
+                    } else {
+                        break
+                    }
+                    end += 1
+                }
                 let next = end < count ? bytes[end] : UInt8(ascii: " ")
-                let isWholeWord =
-                    token.isEmpty && next < 0x80 && next != UInt8(ascii: "&")
-                    && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(next)
-                if isWholeWord {
-                    if end - index >= 2 { body(UnsafeBufferPointer(rebasing: bytes[index..<min(end, index + maxLength)])) }
+                // A word goes on with a letter that is not ASCII, or one that a character
+                // reference stands for.
+                let isWholeWord = token.isEmpty && next < 0x80 && next != UInt8(ascii: "&")
+                if isWholeWord && !hasUpper {
+                    if end - index >= 2 {
+                        body(UnsafeBufferPointer(rebasing: bytes[index..<min(end, index + maxLength)]))
+                    }
                 } else {
-                    token.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                    for offset in index..<end {
+                        let letter = bytes[offset]
+                        token.append(letter >= UInt8(ascii: "A") && letter <= UInt8(ascii: "Z") ? letter + 32 : letter)
+                    }
+                    if isWholeWord { flush() }
                 }
                 index = end
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
-                token.append(byte + 32)
-                index += 1
             case UInt8(ascii: "<") where isHTML:
                 flush()
                 index = skipTag(bytes, from: index)
@@ -177,6 +190,11 @@ enum SearchTerms {
             end += 1
         }
         guard end < bytes.count, bytes[end] == UInt8(ascii: ";") else { return (nil, start + 1) }
+        if bytes[start + 1] != UInt8(ascii: "#") {
+            // A name (`&amp;`, `&quot;` from cmark): only `&nbsp;` is not punctuation.
+            let isSpace = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]).elementsEqual("nbsp".utf8)
+            return (isSpace ? " " : nil, end + 1)
+        }
         let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]), as: UTF8.self)
         var scalar: Unicode.Scalar?
         if name.hasPrefix("#x") || name.hasPrefix("#X") {

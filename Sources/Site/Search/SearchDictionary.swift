@@ -1,0 +1,181 @@
+import Foundation
+
+/// The site-wide dictionary of the search index: every term, sorted as JavaScript
+/// compares strings (by UTF-16 code units), with the increasing lists of the entries whose
+/// title holds it and of the other entries that hold it, as ``SearchNumbers`` gaps.
+///
+/// All of it lives in one byte buffer, one line per term, `term heading body\n` (terms are
+/// letters and digits, lists are drawn from the ``SearchNumbers`` alphabet, so neither holds
+/// a space or a line break), which is also how ``SearchIndexState`` keeps it in the build
+/// cache: loading it is one read and one scan for line breaks, with no string per term.
+struct SearchDictionary: Sendable, Equatable {
+    /// The lines from `starts[0]` on (what comes before is not the dictionary's).
+    private var bytes: [UInt8] = []
+    /// Term `i` starts at `starts[i]`; its line ends before `starts[i + 1]`.
+    private var starts: [UInt32] = [0]
+    /// Where term `i`'s heading list starts (after the term and its space).
+    private var headingStarts: [UInt32] = []
+    /// Where its body list starts (after the heading list and its space).
+    private var bodyStarts: [UInt32] = []
+
+    init() {}
+
+    var count: Int { headingStarts.count }
+
+    /// Calls `body` with the bytes of the lines.
+    func withLines<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(starts[0])...])) }
+    }
+
+    /// How many bytes the lines take.
+    var size: Int { bytes.count - Int(starts[0]) }
+
+    static func == (a: SearchDictionary, b: SearchDictionary) -> Bool {
+        a.withLines { a in b.withLines { b in a.elementsEqual(b) } }
+    }
+
+    /// The dictionary in `lines` from `offset` on (see the type's documentation), or `nil`
+    /// if they are not such lines or the task is cancelled. Takes `lines` whole, to spare a
+    /// copy.
+    init?(lines: [UInt8], from offset: Int = 0) {
+        guard lines.count < UInt32.max, offset <= lines.count else { return nil }
+        var starts: [UInt32] = [UInt32(offset)]
+        var headingStarts: [UInt32] = []
+        var bodyStarts: [UInt32] = []
+        let valid = lines.withUnsafeBufferPointer { bytes -> Bool in
+            guard let base = bytes.baseAddress else { return offset == 0 }
+            /// Where `byte` is first in `range`, found with `memchr`, which reads many bytes at once.
+            func find(_ byte: UInt8, in range: Range<Int>) -> Int? {
+                guard let found = memchr(base + range.lowerBound, Int32(byte), range.count) else { return nil }
+                return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            }
+            var start = offset
+            while start < bytes.count {
+                // Reading a large state is given up as soon as the task is cancelled.
+                if starts.count & 1023 == 0 && Task.isCancelled { return false }
+                guard let end = find(UInt8(ascii: "\n"), in: start..<bytes.count),
+                    let first = find(UInt8(ascii: " "), in: start..<end), first > start,
+                    let second = find(UInt8(ascii: " "), in: (first + 1)..<end),
+                    find(UInt8(ascii: " "), in: (second + 1)..<end) == nil
+                else { return false }
+                headingStarts.append(UInt32(first + 1))
+                bodyStarts.append(UInt32(second + 1))
+                starts.append(UInt32(end + 1))
+                start = end + 1
+            }
+            return true
+        }
+        guard valid else { return nil }
+        bytes = lines
+        self.starts = starts
+        self.headingStarts = headingStarts
+        self.bodyStarts = bodyStarts
+    }
+
+    /// Calls `body` with the bytes of term `index` and of its lists.
+    @inline(__always)
+    func withTerm<T>(
+        _ index: Int,
+        _ body: (
+            _ term: UnsafeBufferPointer<UInt8>, _ heading: UnsafeBufferPointer<UInt8>,
+            _ text: UnsafeBufferPointer<UInt8>
+        ) -> T
+    ) -> T {
+        let start = Int(starts[index])
+        let heading = Int(headingStarts[index])
+        let text = Int(bodyStarts[index])
+        let end = Int(starts[index + 1]) - 1
+        return bytes.withUnsafeBufferPointer { bytes in
+            body(
+                UnsafeBufferPointer(rebasing: bytes[start..<(heading - 1)]),
+                UnsafeBufferPointer(rebasing: bytes[heading..<(text - 1)]),
+                UnsafeBufferPointer(rebasing: bytes[text..<end]))
+        }
+    }
+
+    /// Appends a term; terms must come in increasing order. `fill` appends the heading list
+    /// to its argument, then `fillBody` the body list. Leaves the term out if both are empty.
+    mutating func append(
+        term: UnsafeBufferPointer<UInt8>, heading fillHeading: (inout [UInt8]) -> Void,
+        body fillBody: (inout [UInt8]) -> Void
+    ) {
+        let start = bytes.count
+        bytes.append(contentsOf: term)
+        bytes.append(UInt8(ascii: " "))
+        let heading = bytes.count
+        fillHeading(&bytes)
+        bytes.append(UInt8(ascii: " "))
+        let text = bytes.count
+        fillBody(&bytes)
+        if heading + 1 == text && text == bytes.count {
+            bytes.removeSubrange(start...)
+            return
+        }
+        bytes.append(UInt8(ascii: "\n"))
+        headingStarts.append(UInt32(heading))
+        bodyStarts.append(UInt32(text))
+        starts.append(UInt32(bytes.count))
+    }
+
+    /// Appends term `index` of `other` as it is.
+    mutating func appendLine(of other: SearchDictionary, _ index: Int) {
+        let start = bytes.count
+        let offset = Int(other.starts[index])
+        bytes.append(contentsOf: other.bytes[offset..<Int(other.starts[index + 1])])
+        headingStarts.append(UInt32(start + Int(other.headingStarts[index]) - offset))
+        bodyStarts.append(UInt32(start + Int(other.bodyStarts[index]) - offset))
+        starts.append(UInt32(bytes.count))
+    }
+
+    /// Appends the lines of `other`, whose terms all come after these.
+    mutating func append(contentsOf other: SearchDictionary) {
+        let shift = bytes.count - Int(other.starts[0])
+        other.withLines { bytes.append(contentsOf: $0) }
+        func shifted(_ offsets: ArraySlice<UInt32>) -> [UInt32] { offsets.map { UInt32(Int($0) + shift) } }
+        starts += shifted(other.starts.dropFirst())
+        headingStarts += shifted(other.headingStarts[...])
+        bodyStarts += shifted(other.bodyStarts[...])
+    }
+
+    /// The number of the first term of this dictionary that does not come before term
+    /// `index` of `other` (``count`` if there is none).
+    func firstIndex(notBefore other: SearchDictionary, _ index: Int) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            let isBefore = withTerm(middle) { term, _, _ in
+                other.withTerm(index) { bound, _, _ in Self.precedes(term, bound) }
+            }
+            if isBefore { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    mutating func reserveCapacity(_ size: Int) { bytes.reserveCapacity(Int(starts[0]) + size) }
+
+    /// Whether `a` comes before `b` when both are compared as JavaScript compares strings,
+    /// by UTF-16 code units: UTF-8 byte order, which is code point order, but for the code
+    /// points from U+10000, which UTF-16 (as surrogates) puts before U+E000...U+FFFF.
+    static func precedes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = min(a.count, b.count)
+        var index = 0
+        while index < count {
+            let x = a[index]
+            let y = b[index]
+            if x != y {
+                // Both are lead bytes here: the bytes before are the same.
+                if x >= 0xEE, y >= 0xEE, (x >= 0xF0) != (y >= 0xF0) { return x >= 0xF0 }
+                return x < y
+            }
+            index += 1
+        }
+        return a.count < b.count
+    }
+
+    /// -1, 0 or 1 as `a` comes before, is, or comes after `b` (see ``precedes(_:_:)``).
+    static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        if a.elementsEqual(b) { return 0 }
+        return precedes(a, b) ? -1 : 1
+    }
+}

@@ -1,0 +1,199 @@
+/// How the entries of a previous index become those of the next: the pages kept (same
+/// output, same source) keep their entries in the same order, shifted by the entries of
+/// the pages added or removed before them; the entries of the other pages are dropped.
+struct SearchEntryMap: Sendable {
+    /// Runs of kept entries, increasing and apart: `oldStarts[i]..<oldEnds[i]` becomes
+    /// `newStarts[i]...`.
+    private(set) var oldStarts: [Int64] = []
+    private(set) var oldEnds: [Int64] = []
+    private(set) var newStarts: [Int64] = []
+    /// The number of old entries.
+    let oldCount: Int64
+
+    init(oldCount: Int64) { self.oldCount = oldCount }
+
+    /// Keeps `count` old entries from `old` as new ones from `new`; runs must come in
+    /// increasing order of both.
+    mutating func keep(_ count: Int64, from old: Int64, as new: Int64) {
+        guard count > 0 else { return }
+        if let end = oldEnds.last, end == old, new - old == newStarts.last! - oldStarts.last! {
+            oldEnds[oldEnds.count - 1] = old + count
+        } else {
+            oldStarts.append(old)
+            oldEnds.append(old + count)
+            newStarts.append(new)
+        }
+    }
+
+    /// Whether every old entry stays as it is.
+    var isIdentity: Bool {
+        oldCount == 0 || (oldStarts == [0] && oldEnds == [oldCount] && newStarts == [0])
+    }
+
+    /// Appends to `text` the merge of the old list `old` (``SearchNumbers`` gaps), mapped,
+    /// and the new list `new`; the lists must share no entry.
+    ///
+    /// After the last run that changes anything, the old gaps stay as they are: once only
+    /// a shift is left to apply, the rest of the list is copied.
+    func merge(_ old: UnsafeBufferPointer<UInt8>, with new: UnsafeBufferPointer<UInt8>, into text: inout [UInt8]) {
+        let runs = oldStarts.count
+        // The old gaps can be copied from the last run on if it runs to the end.
+        let lastRunCopies = runs > 0 && oldEnds[runs - 1] == oldCount
+        var oldIndex = 0
+        var oldPrevious: Int64 = -1
+        var run = 0
+        var newIndex = 0
+        var newPrevious: Int64 = -1
+        var last: Int64 = -1
+
+        /// The next number of `list` from `index`, or -1 at its end.
+        @inline(__always) func next(_ list: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> Int64 {
+            var value: Int64 = 0
+            while index < list.count {
+                let byte = list[index]
+                index += 1
+                let digit = Int64(byte > 92 ? byte &- 36 : byte &- 35)
+                if digit >= Int64(SearchNumbers.base) {
+                    value = value &* Int64(SearchNumbers.base) &+ (digit &- Int64(SearchNumbers.base))
+                } else {
+                    return value &* Int64(SearchNumbers.base) &+ digit
+                }
+            }
+            return -1
+        }
+        func nextOld() -> Int64 {
+            while true {
+                let gap = next(old, &oldIndex)
+                if gap < 0 { return -1 }
+                oldPrevious += gap + 1
+                while run < runs, oldPrevious >= oldEnds[run] { run += 1 }
+                if run == runs {
+                    oldIndex = old.count
+                    return -1
+                }
+                if oldPrevious >= oldStarts[run] { return oldPrevious - oldStarts[run] + newStarts[run] }
+            }
+        }
+        func nextNew() -> Int64 {
+            let gap = next(new, &newIndex)
+            if gap < 0 { return -1 }
+            newPrevious += gap + 1
+            return newPrevious
+        }
+        func emit(_ value: Int64) {
+            SearchNumbers.append(UInt32(truncatingIfNeeded: value - last - 1), to: &text)
+            last = value
+        }
+        var newValue = nextNew()
+        // The old entries before the first that moves or goes, and before the first new
+        // one, stay as they are: their gaps are copied, not written again.
+        let firstMoved = runs > 0 && oldStarts[0] == 0 && newStarts[0] == 0 ? oldEnds[0] : 0
+        if firstMoved > 0 {
+            var index = 0
+            var copied = 0
+            while index < old.count {
+                let gap = next(old, &index)
+                if gap < 0 { break }
+                let value = oldPrevious + gap + 1
+                if value >= firstMoved || (newValue >= 0 && value > newValue) { break }
+                oldPrevious = value
+                copied = index
+            }
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: old[..<copied]))
+            oldIndex = copied
+            last = oldPrevious
+        }
+        var oldValue = nextOld()
+        while oldValue >= 0 || newValue >= 0 {
+            if newValue >= 0, oldValue < 0 || newValue < oldValue {
+                emit(newValue)
+                if oldValue < 0 {
+                    // The new gaps after this one stay as they are.
+                    text.append(contentsOf: UnsafeBufferPointer(rebasing: new[newIndex...]))
+                    return
+                }
+                newValue = nextNew()
+                continue
+            }
+            if newValue == oldValue { newValue = nextNew() }
+            emit(oldValue)
+            if newValue < 0, lastRunCopies, run == runs - 1 {
+                text.append(contentsOf: UnsafeBufferPointer(rebasing: old[oldIndex...]))
+                return
+            }
+            oldValue = nextOld()
+        }
+    }
+}
+
+extension SearchDictionary {
+    /// The terms of `old`, their entries mapped with `map`, and of `new`, whose entries
+    /// are those of the new pages; a term left with no entry is dropped. Runs of at least
+    /// `termsPerTask` old terms are merged on up to `jobs` tasks.
+    static func merging(
+        _ old: SearchDictionary, mappedWith map: SearchEntryMap, _ new: SearchDictionary, jobs: Int?,
+        termsPerTask: Int = 4096
+    ) async -> SearchDictionary {
+        if old.count == 0 { return new }
+        if map.isIdentity && new.count == 0 { return old }
+        let parts = Parallel.workers(for: (old.count + termsPerTask - 1) / termsPerTask, jobs: jobs)
+        // Where each part starts in both: the new terms go with the old terms they precede.
+        let oldStarts = (0...parts).map { $0 * old.count / parts }
+        let newStarts = oldStarts.map { $0 == old.count ? new.count : new.firstIndex(notBefore: old, $0) }
+        let pieces = await Parallel.map(parts, jobs: jobs) { part in
+            merging(
+                old, oldStarts[part]..<oldStarts[part + 1], mappedWith: map, new,
+                newStarts[part]..<newStarts[part + 1])
+        }
+        if pieces.count == 1 { return pieces[0] }
+        var result = SearchDictionary()
+        result.reserveCapacity(pieces.reduce(0) { $0 + $1.size })
+        for piece in pieces { result.append(contentsOf: piece) }
+        return result
+    }
+
+    /// The merge of the terms of `old` in `oldTerms` and of `new` in `newTerms`.
+    private static func merging(
+        _ old: SearchDictionary, _ oldTerms: Range<Int>, mappedWith map: SearchEntryMap, _ new: SearchDictionary,
+        _ newTerms: Range<Int>
+    ) -> SearchDictionary {
+        var result = SearchDictionary()
+        result.reserveCapacity(old.size * oldTerms.count / max(old.count, 1) + new.size)
+        let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        var i = oldTerms.lowerBound
+        var j = newTerms.lowerBound
+        while i < oldTerms.upperBound || j < newTerms.upperBound {
+            let order =
+                i == oldTerms.upperBound
+                ? 1
+                : j == newTerms.upperBound
+                    ? -1 : old.withTerm(i) { a, _, _ in new.withTerm(j) { b, _, _ in compare(a, b) } }
+            if order > 0 {
+                result.appendLine(of: new, j)
+                j += 1
+                continue
+            }
+            if order < 0 && map.isIdentity {
+                result.appendLine(of: old, i)
+                i += 1
+                continue
+            }
+            old.withTerm(i) { term, oldHeading, oldBody in
+                if order < 0 {
+                    result.append(
+                        term: term, heading: { map.merge(oldHeading, with: empty, into: &$0) },
+                        body: { map.merge(oldBody, with: empty, into: &$0) })
+                } else {
+                    new.withTerm(j) { _, newHeading, newBody in
+                        result.append(
+                            term: term, heading: { map.merge(oldHeading, with: newHeading, into: &$0) },
+                            body: { map.merge(oldBody, with: newBody, into: &$0) })
+                    }
+                }
+            }
+            i += 1
+            if order == 0 { j += 1 }
+        }
+        return result
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What the last search index of an output folder was made from, kept in its build cache
+/// (`search`) so that the next build patches the ``SearchDictionary`` instead of reading
+/// every page's terms again: a one-page edit then reads one record.
+///
+/// It names each page by a hash of its output path and source hash, so it describes
+/// itself: it holds good whatever happened to the cache's index since, and is only ever
+/// used for the same cache key (configuration, theme, version, set of sources) and index
+/// format. The file is `<version> <format> <key>\n`, `<index hash> <number of files>\n`,
+/// a line `<path> <content hash>` per file, the number of pages, a line
+/// `<page hash> <entries> <row length>` per page in entry order, the rows, then the
+/// dictionary's lines.
+struct SearchIndexState: Sendable {
+    static let fileName = "search"
+    static let version = "foldmark-search-state 1"
+
+    struct Page: Sendable, Equatable {
+        var id: UInt64
+        var entries: UInt32
+        /// The length of its row in ``rows``.
+        var rowLength: Int
+    }
+
+    var pages: [Page]
+    /// Each page's entry row (see ``SearchIndex/appendRow(for:to:)``), one after the other:
+    /// a page that stays has the same row.
+    var rows: ArraySlice<UInt8>
+    var dictionary: SearchDictionary
+    /// The hash the index was labelled with (see ``SearchIndex/header(hash:terms:chunks:)``),
+    /// and the hash of each of its files' content (``ContentHash``) by path:
+    /// when the output folder holds the index with that label, it holds these files, and
+    /// a file made again with the same content need not be written.
+    var hash: String
+    var files: [String: UInt64]
+
+    init(pages: [Page], rows: ArraySlice<UInt8>, dictionary: SearchDictionary, hash: String, files: [String: UInt64]) {
+        self.pages = pages
+        self.rows = rows
+        self.dictionary = dictionary
+        self.hash = hash
+        self.files = files
+    }
+
+    /// The name of a page for ``pages``: its output path and the hash of its source.
+    static func id(output: String, sourceHash: String) -> UInt64 {
+        var hash = StableHash(output)
+        hash.combine(sourceHash)
+        return hash.value
+    }
+
+    private static func header(key: String) -> String { "\(version) \(SearchIndex.formatVersion) \(key)\n" }
+
+    /// The state in `file`, if it is one made for `key`.
+    init?(reading file: URL, key: String) {
+        // (A build that finds its index in place has no use for the state; it stops here.)
+        guard !Task.isCancelled, let data = Self.contents(of: file), !Task.isCancelled else { return nil }
+        let header = Array(Self.header(key: key).utf8)
+        guard data.count > header.count, data.prefix(header.count).elementsEqual(header) else { return nil }
+        var pages: [Page] = []
+        var hash = ""
+        var files: [String: UInt64] = [:]
+        var rowsStart = 0
+        var dictionaryStart = 0
+        let valid = data.withUnsafeBufferPointer { bytes -> Bool in
+            var index = header.count
+            func number(radix: UInt64, until end: UInt8) -> UInt64? {
+                var value: UInt64 = 0
+                let start = index
+                while index < bytes.count, bytes[index] != end {
+                    guard let digit = Self.digit(bytes[index], radix: radix) else { return nil }
+                    value = value &* radix &+ digit
+                    index += 1
+                }
+                guard index < bytes.count, index > start, index - start <= 16 else { return nil }
+                index += 1
+                return value
+            }
+            func word() -> String? {
+                let start = index
+                while index < bytes.count, bytes[index] > 0x20 { index += 1 }
+                guard index < bytes.count, index > start, bytes[index] == UInt8(ascii: " ") else { return nil }
+                index += 1
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(index - 1)]), as: UTF8.self)
+            }
+            guard let indexHash = word(), let fileCount = number(radix: 10, until: UInt8(ascii: "\n")),
+                fileCount < 10_000_000
+            else { return false }
+            hash = indexHash
+            for _ in 0..<fileCount {
+                guard let path = word(), let contentHash = number(radix: 16, until: UInt8(ascii: "\n")) else {
+                    return false
+                }
+                files[path] = contentHash
+            }
+            guard let count = number(radix: 10, until: UInt8(ascii: "\n")), count < 100_000_000 else { return false }
+            pages.reserveCapacity(Int(count))
+            for _ in 0..<count {
+                guard let id = number(radix: 16, until: UInt8(ascii: " ")),
+                    let entries = number(radix: 10, until: UInt8(ascii: " ")), entries < UInt32.max,
+                    let rowLength = number(radix: 10, until: UInt8(ascii: "\n")), rowLength < Int.max / 2
+                else { return false }
+                pages.append(Page(id: id, entries: UInt32(entries), rowLength: Int(rowLength)))
+            }
+            rowsStart = index
+            dictionaryStart = pages.reduce(index) { $0 + $1.rowLength }
+            return dictionaryStart <= bytes.count
+        }
+        guard valid, let dictionary = SearchDictionary(lines: data, from: dictionaryStart) else { return nil }
+        self.pages = pages
+        self.rows = data[rowsStart..<dictionaryStart]
+        self.dictionary = dictionary
+        self.hash = hash
+        self.files = files
+    }
+
+    /// The bytes of `file`, read straight into an array.
+    private static func contents(of file: URL) -> [UInt8]? {
+        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { Glibc.close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_size >= 0 else { return nil }
+        let size = Int(status.st_size)
+        var complete = true
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            var done = 0
+            // In steps of 1 MiB, to stop early when the task is cancelled.
+            while done < size, !Task.isCancelled {
+                let read = pread(descriptor, buffer.baseAddress! + done, min(size - done, 1 << 20), off_t(done))
+                if read < 0 && errno == EINTR { continue }
+                guard read > 0 else { break }
+                done += read
+            }
+            complete = done == size
+            count = done
+        }
+        return complete ? bytes : nil
+    }
+
+    private static func digit(_ byte: UInt8, radix: UInt64) -> UInt64? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt64(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f") where radix == 16: UInt64(byte - UInt8(ascii: "a") + 10)
+        default: nil
+        }
+    }
+
+    /// Writes the state to `file` for `key`, replacing it whole; `false` if it cannot.
+    func write(to file: URL, key: String) -> Bool {
+        func hex(_ value: UInt64) -> String {
+            let digits = String(value, radix: 16)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }
+        var head = Self.header(key: key) + "\(hash) \(files.count)\n"
+        head.reserveCapacity(head.utf8.count + files.count * 32 + pages.count * 24)
+        for (path, contentHash) in files.sorted(by: { $0.key < $1.key }) {
+            head += path + " " + hex(contentHash) + "\n"
+        }
+        head += "\(pages.count)\n"
+        for page in pages {
+            head += hex(page.id) + " \(page.entries) \(page.rowLength)\n"
+        }
+        let temporary = file.deletingLastPathComponent().appending(path: ".\(file.lastPathComponent).foldmark-tmp")
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return false }
+        func put(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+            var done = 0
+            while done < buffer.count {
+                let count = Glibc.write(descriptor, buffer.baseAddress! + done, buffer.count - done)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { return false }
+                done += count
+            }
+            return true
+        }
+        let written =
+            head.withUTF8(put) && rows.withUnsafeBufferPointer(put) && dictionary.withLines(put)
+        Glibc.close(descriptor)
+        guard written, rename(temporary.path, file.path) == 0 else {
+            try? FileManager.default.removeItem(at: temporary)
+            return false
+        }
+        return true
+    }
+}
