@@ -61,6 +61,11 @@ struct PagePass: Sendable {
 
     static let firstPassSteps = ["read", "parse", "render", "index", "write"]
 
+    /// How many consecutive pages a task of a pass takes at a time (see
+    /// ``Parallel/map(_:jobs:chunk:_:)``): enough that the two tasks of a two-core build
+    /// seldom write into one folder at once.
+    static let chunk = 32
+
     func run() async -> Result {
         var result = Result()
         let resolver = LinkResolver(pages: Set(sources.pages), folders: Set(sources.folders), assets: Set(sources.assets))
@@ -74,11 +79,12 @@ struct PagePass: Sendable {
             result.errors.append(SiteError(file: cache.packFolder.path, message: "cannot write the build cache"))
             return result
         }
-        let first = await Parallel.map(sources.pages.count, jobs: options.jobs) { [self] index in
+        let first = await Parallel.map(sources.pages.count, jobs: options.jobs, chunk: Self.chunk) {
+            [self] index, worker in
             defer { progress?.advance() }
             var warnings: [SiteError] = []
             let outcome = firstPass(
-                sources.pages[index], resolver: resolver, packs: packs, worker: index % workers, warnings: &warnings)
+                sources.pages[index], resolver: resolver, packs: packs, worker: worker, warnings: &warnings)
             return (outcome, warnings)
         }
         packs.close()
@@ -133,7 +139,7 @@ struct PagePass: Sendable {
         let checkedPages = pages
         let checkedRecords = records
         let reusedPages = isReused
-        let linkWarnings = await Parallel.map(checkedPages.count, jobs: options.jobs) { index in
+        let linkWarnings = await Parallel.map(checkedPages.count, jobs: options.jobs, chunk: Self.chunk) { index, _ in
             let page = checkedPages[index]
             guard case .markdown(let source) = page.kind else { return [SiteError]() }
             if reusedPages[index], let record = checkedRecords[index] {
@@ -151,20 +157,26 @@ struct PagePass: Sendable {
         }
         result.timings.append(("site", (clock.now - siteStart).seconds))
 
-        let searchStart = clock.now
-        do throws(SiteError) {
-            var byOutput: [String: CachedPage] = [:]
-            if site.config.hasSearch {
-                byOutput.reserveCapacity(pages.count)
-                for (page, record) in zip(pages, records) where byOutput[page.output] == nil { byOutput[page.output] = record }
-            }
-            let search = try await writeSearchIndex(pages, records: byOutput)
-            result.outputs += search.outputs
-            result.staged += search.staged
-        } catch {
-            result.errors.append(error)
+        // The search index is written while the pages are laid out: it needs nothing from
+        // the layout, and its steps that run on one core leave the other to the layout.
+        var byOutput: [String: CachedPage] = [:]
+        if site.config.hasSearch {
+            byOutput.reserveCapacity(pages.count)
+            for (page, record) in zip(pages, records) where byOutput[page.output] == nil { byOutput[page.output] = record }
         }
-        result.timings.append(("search", (clock.now - searchStart).seconds))
+        let searchPages = pages
+        let searchRecords = byOutput
+        async let searchOutcome = { [self] () async -> (Swift.Result<(outputs: [String], staged: [String]), SiteError>, Double) in
+            let start = clock.now
+            do throws(SiteError) {
+                return (.success(try await writeSearchIndex(searchPages, records: searchRecords)), (clock.now - start).seconds)
+            } catch {
+                return (.failure(error), (clock.now - start).seconds)
+            }
+        }()
+        // The search files go first in the lists, where they went when the index was
+        // written before the layout.
+        let searchAt = (outputs: result.outputs.count, staged: result.staged.count)
 
         let layoutStart = clock.now
         let theme = ThemeFiles(renderer: renderer)
@@ -206,7 +218,7 @@ struct PagePass: Sendable {
         }
         let pagePositions = positions
         let madeNavigation = navigation
-        let laidOut = await Parallel.map(allPages.count, jobs: options.jobs) { [self] index in
+        let laidOut = await Parallel.map(allPages.count, jobs: options.jobs, chunk: Self.chunk) { [self] index, _ in
             defer { progress?.advance() }
             guard !upToDate[index], let navigation = madeNavigation else {
                 return Swift.Result<(String, Bool), SiteError>.success((laidOutRecords[index]?.contextHash ?? "", false))
@@ -236,7 +248,17 @@ struct PagePass: Sendable {
         } catch {
             result.errors.append(error)
         }
-        result.timings.append(("layout", (clock.now - layoutStart).seconds))
+        let layoutSeconds = (clock.now - layoutStart).seconds
+        let (search, searchSeconds) = await searchOutcome
+        switch search {
+        case .success(let search):
+            result.outputs.insert(contentsOf: search.outputs, at: searchAt.outputs)
+            result.staged.insert(contentsOf: search.staged, at: searchAt.staged)
+        case .failure(let error):
+            result.errors.append(error)
+        }
+        result.timings.append(("search", searchSeconds))
+        result.timings.append(("layout", layoutSeconds))
         return result
     }
 

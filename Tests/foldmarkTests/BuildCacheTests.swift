@@ -11,8 +11,10 @@ import Testing
         for index in 0..<30 { files["Content/p\(index).md"] = "# P\(index)\n" }
         let site = try TemporarySite(files: files)
         #expect(await ToolRun.run(["build", site.root.path, "--jobs", "2"]).status == 0)
+        // At most one per worker; a worker that got no pages (the other took every chunk)
+        // leaves none.
         let packs = site.files(under: ".foldmark-cache/_site/packs")
-        #expect(packs.count == 2)
+        #expect((1...2).contains(packs.count))
         // A build with nothing to parse leaves no new, empty pack behind.
         #expect(await ToolRun.run(["build", site.root.path, "--jobs", "2"]).status == 0)
         #expect(site.files(under: ".foldmark-cache/_site/packs") == packs)
