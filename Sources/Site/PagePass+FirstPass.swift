@@ -87,9 +87,12 @@ extension PagePass {
             }
             record.content = location
             lap()
+            // No document: the layout makes the little it needs (front matter, headings)
+            // from the record, as for a page from the cache. Keeping every page's sections
+            // until the layout was the largest part of a build's memory.
             let page = SitePage(
                 kind: .markdown(source: source), output: output, title: record.title,
-                order: document.frontMatter.order, document: SitePage.skeleton(of: document),
+                order: document.frontMatter.order, document: nil,
                 sectionIDs: record.headings.map(\.id), links: document.links)
             return .page(page, record, reused: false, times)
         } catch {

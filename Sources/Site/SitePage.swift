@@ -2,8 +2,9 @@ import Renderer
 import Sections
 
 /// One page of the output as the whole-site steps (navigation, link checking, layout)
-/// see it. Its document keeps only front matter, titles and ids; the section bodies were
-/// rendered into the build cache in the first step and are not held in memory.
+/// see it: its title, order, section ids and links. The section bodies were rendered into
+/// the build cache in the first step, and the layout makes the rest of what it shows of a
+/// Markdown page from the page's cache record.
 struct SitePage: Sendable {
     enum Kind: Sendable, Equatable {
         /// From `Content/<source>`.
@@ -17,8 +18,8 @@ struct SitePage: Sendable {
     var output: String
     var title: String
     var order: Double?
-    /// `nil` for a page taken from the build cache: its record rebuilds the document
-    /// (``CachedPage/skeleton()``) only if the page is laid out again.
+    /// `nil` for a Markdown page: its record rebuilds the front matter and headings
+    /// (``CachedPage/skeleton()``) when the page is laid out.
     var document: Document?
     /// The ids of the page's sections, in document order.
     var sectionIDs: [String] {
@@ -65,15 +66,4 @@ struct SitePage: Sendable {
     }
 
     var isIndex: Bool { output == "index.html" || output.hasSuffix("/index.html") }
-
-    /// The document without section bodies, to keep what phase two needs small.
-    static func skeleton(of document: Document) -> Document {
-        func strip(_ section: Section) -> Section {
-            var copy = section
-            copy.body = .empty
-            copy.children = section.children.map(strip)
-            return copy
-        }
-        return Document(frontMatter: document.frontMatter, sections: document.sections.map(strip))
-    }
 }
