@@ -385,6 +385,16 @@ import Testing
         #expect(SearchDictionary(lines: [])?.count == 0)
     }
 
+    @Test func simpleSlugCheckAgreesWithTheSlug() {
+        let titles = ["Getting Started", "A_b-c  d", "C++ & Go!", "Café", "x", "", "Tab\there", "100% Done"]
+        for title in titles {
+            let slug = SearchIndex.simpleSlug(title)
+            for id in [slug ?? "", "getting-started", "a_b-c--d", "c--go", "x", "", "tabhere", "100-done", "other"] {
+                #expect(SearchIndex.isSimpleSlug(id, of: title) == (id == slug), "\(id) for \(title)")
+            }
+        }
+    }
+
     @Test func termsSortByUTF16Units() {
         let terms = ["ｚｚ", "𝐚𝐛", "zz", "z", "é", "東京", "\u{FFFD}x", "\u{E000}", "𝐚", "a", "ab"]
         let sorted = terms.sorted { a, b in

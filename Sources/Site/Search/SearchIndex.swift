@@ -1,8 +1,11 @@
 import Foundation
 
-/// The site's search index, assembled from every page's ``PageSearchData`` after the
-/// first pass, as JavaScript files for `Templates/search.js` (scripts load from `file://`
-/// where `fetch` does not):
+/// The site's search index, assembled after the first pass from the pages'
+/// ``PageSearchData``, as JavaScript files for `Templates/search.js` (scripts load from
+/// `file://` where `fetch` does not). A full build reads every page's terms
+/// (``SearchPostings``); a later build patches the dictionary that the last one kept in
+/// the build cache (``SearchIndexState``) with the terms of the pages that changed, and
+/// writes only the files whose content changed. Either way the files are the same:
 ///
 /// - `search/index.js`: `foldmarkSearch.index({...})` with the first term of each term
 ///   shard (`terms`), the first entry number of each entry chunk (`chunks`) and the
