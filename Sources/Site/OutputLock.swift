@@ -23,14 +23,17 @@ final class OutputLock {
             throw SiteError(
                 file: output.path, message: "cannot write to the output folder: \(String(cString: strerror(errno)))")
         }
+        // No close when the lock is taken: the object is whole by now, so throwing runs
+        // deinit, which closes the file. Closing it here too closed whatever the number had
+        // been given to meanwhile, on another thread (in `foldmark serve`, a socket).
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            close(descriptor)
             throw SiteError(
                 file: output.path, message: "another foldmark build is writing to this folder (locked: \(Self.fileName))")
         }
     }
 
     deinit {
+        guard descriptor >= 0 else { return }
         flock(descriptor, LOCK_UN)
         close(descriptor)
     }

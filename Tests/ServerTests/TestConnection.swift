@@ -21,10 +21,11 @@ final class TestConnection: Sendable {
                 connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard connected == 0 else {
-            close(descriptor)
-            throw TestFailure("connect: \(String(cString: strerror(errno)))")
-        }
+        // No close here when connect fails: the object is whole by now, so throwing runs
+        // deinit, which closes the socket. Closing it here as well closed whatever file the
+        // number had been given to meanwhile: once a socket of the server under test,
+        // which libmicrohttpd then failed to close and aborted on.
+        guard connected == 0 else { throw TestFailure("connect: \(String(cString: strerror(errno)))") }
         setTimeout(timeout)
     }
 
