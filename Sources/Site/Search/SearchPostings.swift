@@ -77,16 +77,14 @@ enum SearchPostings {
         return result
     }
 
-    /// One task's terms, found through an open-addressing table over their bytes, each with
-    /// its two lists growing as pages are read.
+    /// One task's terms, numbered in a ``TermSet``, each with its two lists growing as pages
+    /// are read.
     ///
     /// The lists live in one buffer, as chains of blocks that double in size up to 4 KiB,
     /// rather than in an array each: the buffer is sized from the records up front, and is
     /// one allocation to return when the task is done, not thousands left to fragment the heap.
     private struct Table {
-        private var bytes: [UInt8] = []
-        private var starts: [Int] = [0]
-        private var slots = [Int32](repeating: -1, count: 4096)
+        private var terms = TermSet(slots: 4096)
         /// Per list (two per term, heading then body): its first and last block, how much
         /// of the last is used, and its last entry (-1 for none).
         private var head: [Int32] = []
@@ -105,10 +103,10 @@ enum SearchPostings {
             lists.reserveCapacity(expectedBytes / 2)
         }
 
-        var count: Int { starts.count - 1 }
+        var count: Int { terms.count }
 
         /// About how many bytes the table's terms take as dictionary lines.
-        var size: Int { bytes.count + 3 * count + lists.count }
+        var size: Int { terms.bytes.count + 3 * count + lists.count }
 
         mutating func add(record: UnsafeBufferPointer<UInt8>, firstEntry: UInt32) {
             var index = 1
@@ -181,53 +179,23 @@ enum SearchPostings {
 
         /// The number of `term`, added if new.
         private mutating func number(of term: UnsafeBufferPointer<UInt8>) -> Int {
-            var hash: UInt32 = 0x811c_9dc5
-            for byte in term { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
-            let mask = slots.count - 1
-            var slot = Int(hash) & mask
-            while true {
-                let found = Int(slots[slot])
-                if found < 0 { break }
-                if starts[found + 1] - starts[found] == term.count,
-                    bytes.withUnsafeBufferPointer({
-                        memcmp($0.baseAddress! + starts[found], term.baseAddress!, term.count)
-                    })
-                        == 0
-                {
-                    return found
+            let (number, isNew) = terms.insert(term)
+            if isNew {
+                for _ in 0..<2 {
+                    head.append(-1)
+                    tail.append(-1)
+                    used.append(0)
+                    last.append(-1)
                 }
-                slot = (slot + 1) & mask
             }
-            let index = count
-            slots[slot] = Int32(index)
-            bytes.append(contentsOf: term)
-            starts.append(bytes.count)
-            for _ in 0..<2 {
-                head.append(-1)
-                tail.append(-1)
-                used.append(0)
-                last.append(-1)
-            }
-            if count * 2 > slots.count { grow() }
-            return index
-        }
-
-        private mutating func grow() {
-            slots = [Int32](repeating: -1, count: slots.count * 2)
-            let mask = slots.count - 1
-            for index in 0..<count {
-                var hash: UInt32 = 0x811c_9dc5
-                for byte in bytes[starts[index]..<starts[index + 1]] { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
-                var slot = Int(hash) & mask
-                while slots[slot] >= 0 { slot = (slot + 1) & mask }
-                slots[slot] = Int32(index)
-            }
+            return number
         }
 
         /// Puts the terms in order (see ``SearchDictionary/precedes(_:_:)``).
         mutating func sort() {
             var order = Array(0..<count)
-            bytes.withUnsafeBufferPointer { bytes in
+            let starts = terms.starts
+            terms.bytes.withUnsafeBufferPointer { bytes in
                 order.sort { a, b in
                     SearchDictionary.precedes(
                         UnsafeBufferPointer(rebasing: bytes[starts[a]..<starts[a + 1]]),
@@ -239,10 +207,7 @@ enum SearchPostings {
 
         /// Calls `body` with the bytes of the term at `position` in order.
         func withTerm<T>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
-            let term = order[position]
-            return bytes.withUnsafeBufferPointer {
-                body(UnsafeBufferPointer(rebasing: $0[starts[term]..<starts[term + 1]]))
-            }
+            terms.withBytes(of: order[position], body)
         }
 
         /// Appends list `kind` (0 heading, 1 body) of the term at `position` in order to
