@@ -17,36 +17,32 @@ public struct HTMLFragment: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Escapes `&`, `<`, `>`, `"` and `'`, the characters that can end text or an attribute.
+    /// Text with none of them comes back as it is.
     public static func escape(_ text: String) -> String {
-        guard needsEscaping(text) else { return text }
         var result = ""
-        result.reserveCapacity(text.utf8.count + 16)
         appendEscaped(text, to: &result)
         return result
     }
 
     /// Appends `text` escaped as ``escape(_:)`` does to `output`, with no string in between.
     public static func appendEscaped(_ text: String, to output: inout String) {
-        var text = text  // withUTF8 on a native string copies nothing
-        let specials = text.withUTF8 { bytes in
-            bytes.indices.filter { entity(for: bytes[$0]) != nil }
-        }
-        guard !specials.isEmpty else {
+        let bytes = text.utf8
+        guard var special = bytes.firstIndex(where: { entity(for: $0) != nil }) else {
             output += text
             return
         }
         // The runs between the ASCII specials start and end on scalar boundaries; they are
         // appended as UTF-8 runs, since a combining mark after a quote makes the quote's end
         // no Character boundary.
-        let bytes = text.utf8
-        func at(_ offset: Int) -> String.Index { bytes.index(bytes.startIndex, offsetBy: offset) }
-        var start = 0
-        for offset in specials {
-            output += Substring(bytes[at(start)..<at(offset)])
-            output += entity(for: bytes[at(offset)])!
-            start = offset + 1
+        var start = bytes.startIndex
+        while true {
+            output += Substring(bytes[start..<special])
+            output += entity(for: bytes[special])!
+            start = bytes.index(after: special)
+            guard let next = bytes[start...].firstIndex(where: { entity(for: $0) != nil }) else { break }
+            special = next
         }
-        output += Substring(bytes[at(start)...])
+        output += Substring(bytes[start...])
     }
 
     @inline(__always)
@@ -59,10 +55,6 @@ public struct HTMLFragment: Hashable, Sendable, CustomStringConvertible {
         case UInt8(ascii: "'"): "&#39;"
         default: nil
         }
-    }
-
-    private static func needsEscaping(_ text: String) -> Bool {
-        text.utf8.contains { entity(for: $0) != nil }
     }
 
     public static let empty = HTMLFragment(trusted: "")

@@ -81,7 +81,7 @@ import Testing
         case let items as [Any]:
             return .list(items.map(templateValue(fromJSON:)))
         case let fields as [String: Any]:
-            return .object(TemplateObject(fields.mapValues(templateValue(fromJSON:))))
+            return .object(TemplateObject(fields.map { ($0.key, templateValue(fromJSON: $0.value)) }))
         default:
             return .null
         }

@@ -7,17 +7,9 @@
 public struct TemplateObject: Sendable {
     private var fields: [(name: String, value: TemplateValue)]
 
-    public init() {
-        fields = []
-    }
-
     /// The fields in order; when a name repeats, its last value wins.
     public init(_ fields: some Sequence<(String, TemplateValue)>) {
         self.fields = fields.map { (name: $0.0, value: $0.1) }
-    }
-
-    public init(_ dictionary: [String: TemplateValue]) {
-        fields = dictionary.map { (name: $0.key, value: $0.value) }
     }
 
     /// The names that have a value, each once.
