@@ -159,13 +159,8 @@ struct PagePass: Sendable {
 
         // The search index is written while the pages are laid out: it needs nothing from
         // the layout, and its steps that run on one core leave the other to the layout.
-        var byOutput: [String: CachedPage] = [:]
-        if site.config.hasSearch {
-            byOutput.reserveCapacity(pages.count)
-            for (page, record) in zip(pages, records) where byOutput[page.output] == nil { byOutput[page.output] = record }
-        }
         let searchPages = pages
-        let searchRecords = byOutput
+        let searchRecords = records
         async let searchOutcome = { [self] () async -> (Swift.Result<(outputs: [String], staged: [String]), SiteError>, Double) in
             let start = clock.now
             do throws(SiteError) {

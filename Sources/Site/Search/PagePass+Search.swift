@@ -2,12 +2,12 @@ import Foundation
 
 extension PagePass {
     /// Writes the site's ``SearchIndex`` into the staging folder, from the cache records
-    /// of `pages`, unless the site has no search. Returns every file of the index (for the
+    /// of `pages` (`records[i]` is that of `pages[i]`), unless the site has no search. Returns every file of the index (for the
     /// manifest) and those staged: none when the index in the output folder was made from
     /// the same pages, which a no-op build finds by reading one line; otherwise those that
     /// differ from the files in place, when the output folder holds the index that the
     /// cache's ``SearchIndexState`` describes.
-    func writeSearchIndex(_ pages: [SitePage], records: [String: CachedPage]) async throws(SiteError)
+    func writeSearchIndex(_ pages: [SitePage], records: [CachedPage?]) async throws(SiteError)
         -> (outputs: [String], staged: [String])
     {
         guard site.config.hasSearch else { return ([], []) }
@@ -21,7 +21,7 @@ extension PagePass {
         // (The pages' order, not sorted copies of the pages: they are large.)
         for position in pages.indices.sorted(by: { pages[$0].output < pages[$1].output }) {
             let page = pages[position]
-            guard case .markdown = page.kind, !Self.isNotFoundPage(page), let record = records[page.output] else {
+            guard case .markdown = page.kind, !Self.isNotFoundPage(page), let record = records[position] else {
                 continue
             }
             indexed.append(
