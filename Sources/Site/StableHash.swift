@@ -22,16 +22,19 @@ struct StableHash: Hashable, Sendable {
     /// multiplication per byte, for hashing every source file of a site on every build.
     /// Each step is a bijection of its lane's state that spreads every bit of the word
     /// over all bits of the state, so that no pattern of changed bits in a few words
-    /// cancels out.
+    /// cancels out. The lanes start from constants and are then folded into the hash so
+    /// far, so that a buffer added after others keeps what they gave (lanes started from
+    /// the hash and its complement cancelled it out when the buffer was shorter than a pair
+    /// of words).
     mutating func combine(contentsOf bytes: UnsafeRawBufferPointer) {
-        var first = value
-        var second = ~value
+        var first: UInt64 = 0x243f_6a88_85a3_08d3
+        var second: UInt64 = 0x1319_8a2e_0370_7344
         let pairs = bytes.count / 16
         for index in 0..<pairs {
             first = Self.mix(first, bytes.loadUnaligned(fromByteOffset: index * 16, as: UInt64.self))
             second = Self.mix(second, bytes.loadUnaligned(fromByteOffset: index * 16 + 8, as: UInt64.self))
         }
-        value = Self.mix(first, second)
+        value = Self.mix(Self.mix(value, first), second)
         combine(UnsafeRawBufferPointer(rebasing: bytes[(pairs * 16)...]))
         var count = UInt64(bytes.count)
         withUnsafeBytes(of: &count) { combine($0) }

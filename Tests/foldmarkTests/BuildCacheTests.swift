@@ -122,6 +122,18 @@ import Testing
             }
         }
         #expect(seen.count == 3 + bits * (bits + 1) / 2)
+
+        // Parts added one after the other: a later part, short or long, keeps what the
+        // earlier ones gave.
+        func hash(parts: [[UInt8]]) -> String {
+            var hash = StableHash()
+            for part in parts { part.withUnsafeBytes { hash.combine(contentsOf: $0) } }
+            return hash.hex
+        }
+        for later in [[UInt8](), [0x78], base] {
+            #expect(hash(parts: [base, later]) != hash(parts: [Array(base.dropLast()) + [0x42], later]))
+            #expect(hash(parts: [[0x61], later]) != hash(parts: [[0x62], later]))
+        }
     }
 
     @Test func packsGiveBackWhatWasAppended() throws {
