@@ -478,8 +478,12 @@ import Testing
         try await site.build()
         #expect(try site.dictionary()["zzzstateword"] == nil)
 
-        // A damaged state is not used either.
-        try "foldmark-search-state 1 garbage".write(to: state, atomically: true, encoding: .utf8)
+        // A damaged state is not used either: one whose header is right but whose rows and
+        // dictionary were cut short (a state read as far as it goes would lose terms).
+        let whole = try Data(contentsOf: state)
+        let headerEnd = try #require(whole.firstIndex(of: UInt8(ascii: "\n")))
+        #expect(whole.count - headerEnd > 100)
+        try whole.prefix(headerEnd + (whole.count - headerEnd) / 2).write(to: state)
         try site.write("Content/guide.md", "# Guide\n\nA brandnewerword now.\n")
         try await site.build()
         try await site.build(into: "_fresh")

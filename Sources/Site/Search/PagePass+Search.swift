@@ -39,7 +39,7 @@ extension PagePass {
             let (previous, paths) = SearchIndex.files(fromHeader: line)
         {
             if previous == hash.hex,
-                paths.allSatisfy({ FileManager.default.fileExists(atPath: output.appending(path: $0).path) })
+                paths.allSatisfy({ FileIO.exists(outputPath + $0) })
             {
                 return (paths, [])
             }
@@ -50,7 +50,7 @@ extension PagePass {
         var unchanged: [String: UInt64] = [:]
         if let previous, previous.hash == inPlace {
             unchanged = previous.files.filter { path, _ in
-                FileManager.default.fileExists(atPath: output.appending(path: path).path)
+                FileIO.exists(outputPath + path)
             }
         }
         let (index, next) = await SearchIndex.make(

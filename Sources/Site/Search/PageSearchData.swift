@@ -73,25 +73,19 @@ struct PageSearchData: Sendable {
         private var numbers: [Int] = []
 
         init(text: String) {
-            var bytes: [UInt8] = []
-            var ends: [Int] = []
-            SearchTerms.forEach(inText: text) { term in
-                bytes.append(contentsOf: term)
-                ends.append(bytes.count)
-            }
-            self.bytes = bytes
-            self.ends = ends
+            self.init { SearchTerms.forEach(inText: text, $0) }
         }
 
         init(html: String) {
-            var bytes: [UInt8] = []
-            var ends: [Int] = []
-            SearchTerms.forEach(inHTML: html) { term in
+            self.init { SearchTerms.forEach(inHTML: html, $0) }
+        }
+
+        /// The terms that `scan` hands out, one after the other.
+        private init(_ scan: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void) {
+            scan { term in
                 bytes.append(contentsOf: term)
                 ends.append(bytes.count)
             }
-            self.bytes = bytes
-            self.ends = ends
         }
 
         var isEmpty: Bool { ends.isEmpty }

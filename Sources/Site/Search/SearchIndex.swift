@@ -44,7 +44,7 @@ struct SearchIndex {
     private(set) var paths: [String] = []
     /// Those given to `write`, in the same order.
     private(set) var staged: [String] = []
-    /// The hash of each file's content (see ``ContentHash``), by path.
+    /// The hash of each file's content (``StableHash/combine(contentsOf:)``), by path.
     private(set) var hashes: [String: UInt64] = [:]
     /// The first file that could not be written.
     private(set) var failure: String?
@@ -73,8 +73,8 @@ struct SearchIndex {
     /// or changed since, read from the pack files in `packs`. The state is `nil` when a
     /// page's terms could not be read.
     ///
-    /// Files go to `write`, but for those that `inPlace` (path → ``ContentHash`` of the
-    /// content) says are already in place with the same content.
+    /// Files go to `write`, but for those that `inPlace` (path → hash of the content)
+    /// says are already in place with the same content.
     static func make(
         pages unsorted: [Page], hash: String, previous: SearchIndexState?, inPlace: [String: UInt64] = [:],
         packs: URL, jobs: Int?, write: (_ path: String, _ text: String) -> Bool
@@ -134,12 +134,12 @@ struct SearchIndex {
     ) {
         /// Hands `head`, `body` and `tail` as one file to `write`, unless it is in place.
         func emit(_ path: String, _ head: String, _ body: [UInt8], _ tail: String) {
-            var hasher = ContentHash()
+            var hasher = StableHash()
             var head = head
             var tail = tail
-            head.withUTF8 { hasher.combine($0) }
-            body.withUnsafeBufferPointer { hasher.combine($0) }
-            tail.withUTF8 { hasher.combine($0) }
+            head.withUTF8 { hasher.combine(contentsOf: UnsafeRawBufferPointer($0)) }
+            body.withUnsafeBytes { hasher.combine(contentsOf: $0) }
+            tail.withUTF8 { hasher.combine(contentsOf: UnsafeRawBufferPointer($0)) }
             paths.append(path)
             hashes[path] = hasher.value
             guard inPlace[path] != hasher.value else { return }

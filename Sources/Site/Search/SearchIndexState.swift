@@ -32,7 +32,7 @@ struct SearchIndexState: Sendable {
     var rows: ArraySlice<UInt8>
     var dictionary: SearchDictionary
     /// The hash the index was labelled with (see ``SearchIndex/header(hash:terms:chunks:)``),
-    /// and the hash of each of its files' content (``ContentHash``) by path:
+    /// and the hash of each of its files' content (``StableHash/combine(contentsOf:)``) by path:
     /// when the output folder holds the index with that label, it holds these files, and
     /// a file made again with the same content need not be written.
     var hash: String
