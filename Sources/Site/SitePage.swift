@@ -22,12 +22,10 @@ struct SitePage: Sendable {
     /// (``CachedPage/skeleton()``) when the page is laid out.
     var document: Document?
     /// The ids of the page's sections, in document order.
-    var sectionIDs: [String] {
-        didSet { sectionIDsHash = Self.hash(of: sectionIDs) }
-    }
+    let sectionIDs: [String]
     /// A hash of ``sectionIDs``, for ``SiteState/linkTargetsHash(of:drafts:)``: made with
     /// the page, on whichever core makes it.
-    private(set) var sectionIDsHash: UInt64
+    let sectionIDsHash: UInt64
     /// The links of the page as written, for checking.
     var links: [Link] = []
 
