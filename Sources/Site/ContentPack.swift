@@ -81,18 +81,8 @@ struct ContentPacks: Sendable {
         var complete = true
         // Read straight into the string's storage (which checks that it is UTF-8).
         let text = String(unsafeUninitializedCapacity: location.length) { buffer in
-            var done = 0
-            while done < location.length {
-                let count = pread(
-                    descriptor, buffer.baseAddress! + done, location.length - done, off_t(location.offset + done))
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else {
-                    complete = false
-                    return 0
-                }
-                done += count
-            }
-            return done
+            complete = FileIO.read(descriptor, into: buffer.baseAddress!, count: location.length, offset: location.offset)
+            return complete ? location.length : 0
         }
         return complete ? text : nil
     }

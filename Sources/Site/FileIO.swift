@@ -38,6 +38,21 @@ enum FileIO {
         return true
     }
 
+    /// Reads `count` bytes at `offset` of the open file `descriptor` into `buffer`, with
+    /// `pread` until done; whether they were all there. (Retries after a signal.)
+    static func read(
+        _ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int, offset: Int
+    ) -> Bool {
+        var done = 0
+        while done < count {
+            let got = pread(descriptor, buffer + done, count - done, off_t(offset + done))
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else { return false }
+            done += got
+        }
+        return true
+    }
+
     /// Whether a file (or folder) is at `path`, following symbolic links as
     /// `FileManager.fileExists` does, without its cost: one `stat`.
     static func exists(_ path: String) -> Bool {

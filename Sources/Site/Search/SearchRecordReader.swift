@@ -31,16 +31,8 @@ struct SearchRecordReader {
         if buffer.count < location.length {
             buffer = [UInt8](repeating: 0, count: max(location.length, 2 * buffer.count))
         }
-        let complete = buffer.withUnsafeMutableBytes { raw -> Bool in
-            var done = 0
-            while done < location.length {
-                let count = pread(
-                    descriptor, raw.baseAddress! + done, location.length - done, off_t(location.offset + done))
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return false }
-                done += count
-            }
-            return true
+        let complete = buffer.withUnsafeMutableBytes { raw in
+            FileIO.read(descriptor, into: raw.baseAddress!, count: location.length, offset: location.offset)
         }
         guard complete else { return false }
         buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<location.length])) }
