@@ -90,7 +90,7 @@ struct CachedPage: Sendable, Equatable {
     func sitePage() -> SitePage {
         SitePage(
             kind: .markdown(source: source), output: output, title: title, order: order, document: nil,
-            sectionIDs: headings.map(\.id), links: [])
+            sectionIDs: headings.map(\.id))
     }
 
     /// The stored warnings as the build reports them.

@@ -93,7 +93,7 @@ extension PagePass {
             let page = SitePage(
                 kind: .markdown(source: source), output: output, title: record.title,
                 order: document.frontMatter.order, document: nil,
-                sectionIDs: record.headings.map(\.id), links: document.links)
+                sectionIDs: record.headings.map(\.id))
             return .page(page, record, reused: false, times)
         } catch {
             return .failed(error)

@@ -142,11 +142,10 @@ struct PagePass: Sendable {
         let linkWarnings = await Parallel.map(checkedPages.count, jobs: options.jobs, chunk: Self.chunk) { index, _ in
             let page = checkedPages[index]
             guard case .markdown(let source) = page.kind else { return [SiteError]() }
-            if reusedPages[index], let record = checkedRecords[index] {
-                if reusesWarnings { return record.warnings() }
-                return checker?.warnings(for: record.links, in: source) ?? []
-            }
-            return checker?.warnings(for: page.links, in: source) ?? []
+            // Every Markdown page has a record, with its links.
+            guard let record = checkedRecords[index] else { return [SiteError]() }
+            if reusedPages[index] && reusesWarnings { return record.warnings() }
+            return checker?.warnings(for: record.links, in: source) ?? []
         }
         for (index, warnings) in linkWarnings.enumerated() {
             result.warnings += warnings

@@ -26,12 +26,9 @@ struct SitePage: Sendable {
     /// A hash of ``sectionIDs``, for ``SiteState/linkTargetsHash(of:drafts:)``: made with
     /// the page, on whichever core makes it.
     let sectionIDsHash: UInt64
-    /// The links of the page as written, for checking.
-    var links: [Link] = []
 
     init(
-        kind: Kind, output: String, title: String, order: Double?, document: Document?, sectionIDs: [String],
-        links: [Link] = []
+        kind: Kind, output: String, title: String, order: Double?, document: Document?, sectionIDs: [String]
     ) {
         self.kind = kind
         self.output = output
@@ -40,7 +37,6 @@ struct SitePage: Sendable {
         self.document = document
         self.sectionIDs = sectionIDs
         sectionIDsHash = Self.hash(of: sectionIDs)
-        self.links = links
     }
 
     private static func hash(of ids: [String]) -> UInt64 {
