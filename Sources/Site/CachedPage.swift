@@ -59,10 +59,12 @@ struct CachedPage: Sendable, Equatable {
     }
 
     /// The document as the layout needs it: front matter and the section tree, no bodies.
-    func skeleton() -> Document {
-        var frontMatter = FrontMatter()
-        if let yaml = frontMatterYAML, let parsed = try? FrontMatter(yaml: yaml, firstLine: 2) {
-            frontMatter = parsed
+    /// `frontMatter` is the page's parsed front matter when the caller has it; otherwise
+    /// the record's YAML is parsed.
+    func skeleton(frontMatter parsed: FrontMatter? = nil) -> Document {
+        var frontMatter = parsed ?? FrontMatter()
+        if parsed == nil, let yaml = frontMatterYAML, let read = try? FrontMatter(yaml: yaml, firstLine: 2) {
+            frontMatter = read
         }
         var roots: [Section] = []
         var open: [Section] = []
@@ -89,7 +91,7 @@ struct CachedPage: Sendable, Equatable {
     /// section ids changed, and then asks the record.
     func sitePage() -> SitePage {
         SitePage(
-            kind: .markdown(source: source), output: output, title: title, order: order, document: nil,
+            kind: .markdown(source: source), output: output, title: title, order: order, frontMatter: nil,
             sectionIDs: headings.map(\.id))
     }
 

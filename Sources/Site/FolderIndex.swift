@@ -40,7 +40,7 @@ enum FolderIndex {
             let title = folder.isEmpty ? "Home" : displayName(of: folder)
             return SitePage(
                 kind: .folderIndex(folder: folder), output: folder + "index.html", title: title, order: orders[folder],
-                document: Document(frontMatter: FrontMatter(title: title)), sectionIDs: [])
+                frontMatter: FrontMatter(title: title), sectionIDs: [])
         }
     }
 

@@ -87,12 +87,13 @@ extension PagePass {
             }
             record.content = location
             lap()
-            // No document: the layout makes the little it needs (front matter, headings)
-            // from the record, as for a page from the cache. Keeping every page's sections
-            // until the layout was the largest part of a build's memory.
+            // Not the document: the layout makes its headings from the record, as for a
+            // page from the cache. Keeping every page's sections until the layout was the
+            // largest part of a build's memory. The front matter is small and saves the
+            // layout parsing its YAML again.
             let page = SitePage(
                 kind: .markdown(source: source), output: output, title: record.title,
-                order: document.frontMatter.order, document: nil,
+                order: document.frontMatter.order, frontMatter: document.frontMatter,
                 sectionIDs: record.headings.map(\.id))
             return .page(page, record, reused: false, times)
         } catch {

@@ -38,7 +38,8 @@ extension PagePass {
         case .folderIndex(let folder):
             content = FolderIndex.content(for: folder, navigation: navigation)
         }
-        let document = page.document ?? record?.skeleton() ?? Document()
+        let document =
+            record?.skeleton(frontMatter: page.frontMatter) ?? Document(frontMatter: page.frontMatter ?? FrontMatter())
         let html = renderer.renderPage(document, content: content, context: context)
         guard FileIO.write(html, toPath: stagingPath + page.output) else {
             return .failure(SiteError(file: page.sourceName, message: "cannot write its page"))

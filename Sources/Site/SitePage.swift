@@ -18,9 +18,10 @@ struct SitePage: Sendable {
     var output: String
     var title: String
     var order: Double?
-    /// `nil` for a Markdown page: its record rebuilds the front matter and headings
-    /// (``CachedPage/skeleton()``) when the page is laid out.
-    var document: Document?
+    /// The front matter the layout shows: that of a page parsed by this build (kept, so
+    /// that the layout does not parse its YAML again) or of a generated folder index;
+    /// `nil` for a page taken from the cache, whose record has it as YAML.
+    var frontMatter: FrontMatter?
     /// The ids of the page's sections, in document order.
     let sectionIDs: [String]
     /// A hash of ``sectionIDs``, for ``SiteState/linkTargetsHash(of:drafts:)``: made with
@@ -28,13 +29,13 @@ struct SitePage: Sendable {
     let sectionIDsHash: UInt64
 
     init(
-        kind: Kind, output: String, title: String, order: Double?, document: Document?, sectionIDs: [String]
+        kind: Kind, output: String, title: String, order: Double?, frontMatter: FrontMatter?, sectionIDs: [String]
     ) {
         self.kind = kind
         self.output = output
         self.title = title
         self.order = order
-        self.document = document
+        self.frontMatter = frontMatter
         self.sectionIDs = sectionIDs
         sectionIDsHash = Self.hash(of: sectionIDs)
     }

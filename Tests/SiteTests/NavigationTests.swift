@@ -7,7 +7,7 @@ import Testing
 @Suite struct NavigationTests {
     static func page(_ output: String, _ title: String, order: Double? = nil) -> SitePage {
         SitePage(
-            kind: .markdown(source: output), output: output, title: title, order: order, document: Document(),
+            kind: .markdown(source: output), output: output, title: title, order: order, frontMatter: nil,
             sectionIDs: [])
     }
 
