@@ -33,7 +33,7 @@ enum FolderIndex {
             while !folder.isEmpty {
                 if let order { orders[folder] = min(orders[folder] ?? order, order) }
                 needed.insert(folder)
-                folder = Navigation.parent(of: folder)
+                folder = OutputPath.parent(of: folder)
             }
         }
         return needed.subtracting(existing).sorted().map { folder in

@@ -39,16 +39,16 @@ struct LinkResolver: Sendable {
             return parts.fragment.map { .sameDocument(fragment: $0) } ?? .page(source: source, fragment: nil)
         }
         let decoded = parts.path.utf8.contains(UInt8(ascii: "%")) ? parts.path.removingPercentEncoding ?? parts.path : parts.path
-        let base = decoded.hasPrefix("/") ? "" : Self.folder(of: source)
+        let base = decoded.utf8.first == UInt8(ascii: "/") ? "" : OutputPath.folder(of: source)
         guard let resolved = Self.normalize(base + decoded) else { return .outside }
         if pages.contains(resolved) { return .page(source: resolved, fragment: parts.fragment) }
-        if resolved.hasSuffix(".html") {
-            for ext in ["md", "markdown"] {
-                let markdown = String(resolved.dropLast(4)) + ext
-                if pages.contains(markdown) { return .page(source: markdown, fragment: parts.fragment) }
+        if resolved.utf8.count >= 5, resolved.utf8.suffix(5).elementsEqual(".html".utf8) {
+            let stem = String(Substring(resolved.utf8.dropLast(4)))
+            for ext in ["md", "markdown"] where pages.contains(stem + ext) {
+                return .page(source: stem + ext, fragment: parts.fragment)
             }
         }
-        let asFolder = resolved.isEmpty || resolved.hasSuffix("/") ? resolved : resolved + "/"
+        let asFolder = resolved.isEmpty || resolved.utf8.last == UInt8(ascii: "/") ? resolved : resolved + "/"
         if folders.contains(asFolder) { return .folder(asFolder) }
         if assets.contains(resolved) { return .asset(resolved) }
         return .missing(resolved)
@@ -62,13 +62,15 @@ struct LinkResolver: Sendable {
         var path = parts.path
         switch target {
         case .page(let page, _) where !parts.path.isEmpty:
-            if OutputPath.isMarkdown(page), let dot = path.lastIndex(of: ".") { path = path[..<dot] + ".html" }
+            if OutputPath.isMarkdown(page), let dot = path.utf8.lastIndex(of: UInt8(ascii: ".")) {
+                path = path[..<dot] + ".html"
+            }
         case .folder:
-            path += path.hasSuffix("/") ? "index.html" : "/index.html"
+            path += path.utf8.last == UInt8(ascii: "/") ? "index.html" : "/index.html"
         default:
             break
         }
-        if path.hasPrefix("/") {
+        if path.utf8.first == UInt8(ascii: "/") {
             path = OutputPath.rootPath(of: source) + path.dropFirst()
         }
         // `/x:y.md` on a top-level page would become `x:y.html`, which is a URL with the
@@ -123,11 +125,6 @@ struct LinkResolver: Sendable {
         return (String(url[..<end]), decoded, String(url[end...]))
     }
 
-    static func folder(of source: String) -> String {
-        guard let slash = source.lastIndex(of: "/") else { return "" }
-        return String(source[...slash])
-    }
-
     /// Resolves `.` and `..`; `nil` if the path climbs out of `Content/`. Keeps a trailing `/`.
     static func normalize(_ path: String) -> String? {
         // Most paths need no work: no `.` or `..` segment, no doubled or leading slash.
@@ -141,17 +138,28 @@ struct LinkResolver: Sendable {
             previous = byte
         }
         if plain { return path }
-        var parts: [Substring] = []
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-            switch part {
-            case ".": continue
-            case "..":
-                guard !parts.isEmpty else { return nil }
-                parts.removeLast()
-            default: parts.append(part)
+        // Segments as byte ranges; `.` and `..` are ASCII, so bytes decide.
+        let bytes = Array(path.utf8)
+        var kept: [Range<Int>] = []
+        var start = 0
+        for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: "/") {
+            defer { start = end + 1 }
+            switch end - start {
+            case 0: continue
+            case 1 where bytes[start] == UInt8(ascii: "."): continue
+            case 2 where bytes[start] == UInt8(ascii: ".") && bytes[start + 1] == UInt8(ascii: "."):
+                guard !kept.isEmpty else { return nil }
+                kept.removeLast()
+            default: kept.append(start..<end)
             }
         }
-        let joined = parts.joined(separator: "/")
-        return path.hasSuffix("/") && !joined.isEmpty ? joined + "/" : joined
+        var joined: [UInt8] = []
+        joined.reserveCapacity(bytes.count)
+        for (index, range) in kept.enumerated() {
+            if index > 0 { joined.append(UInt8(ascii: "/")) }
+            joined.append(contentsOf: bytes[range])
+        }
+        if bytes.last == UInt8(ascii: "/") && !joined.isEmpty { joined.append(UInt8(ascii: "/")) }
+        return String(decoding: joined, as: UTF8.self)
     }
 }

@@ -57,7 +57,7 @@ struct Navigation: Sendable {
             folders[page.folder]?.entries.append(.page(index))
         }
         for folder in folders.keys where !folder.isEmpty {
-            folders[Self.parent(of: folder)]?.entries.append(.folder(folder))
+            folders[OutputPath.parent(of: folder)]?.entries.append(.folder(folder))
         }
         showsFullTree = pages.count <= Self.fullTreeLimit
         // Each entry's sort key once, not once per comparison.
@@ -88,32 +88,21 @@ struct Navigation: Sendable {
         }
     }
 
-    static func parent(of folder: String) -> String {
-        let trimmed = folder.dropLast()
-        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
-        return String(trimmed[...slash])
-    }
-
     /// The folders from the root down to the one that holds `page` (or that `page` indexes).
     private func ancestors(of page: Int) -> [String] {
         var chain: [String] = []
-        var folder = Self.folder(of: outputs[page])
+        var folder = OutputPath.folder(of: outputs[page])
         while true {
             chain.insert(folder, at: 0)
             if folder.isEmpty { break }
-            folder = Self.parent(of: folder)
+            folder = OutputPath.parent(of: folder)
         }
         return chain
     }
 
-    static func folder(of output: String) -> String {
-        guard let slash = output.lastIndex(of: "/") else { return "" }
-        return String(output[...slash])
-    }
-
     func navigation(for page: Int) -> [NavigationItem] {
         guard let root = folders[""] else { return [] }
-        let from = Self.folder(of: urls[page])
+        let from = OutputPath.folder(of: urls[page])
         let home = NavigationItem(
             link: PageLink(title: homeTitle, href: OutputPath.relative(from: from, to: urls[root.index])),
             isCurrent: root.index == page)
@@ -144,7 +133,7 @@ struct Navigation: Sendable {
         for page in pages {
             let chain = ancestors(of: page)
             guard templates[chain.last!] == nil, chain.count > 1 else { continue }
-            let from = Self.folder(of: urls[page])
+            let from = OutputPath.folder(of: urls[page])
             var levels: [(items: [NavigationItem], next: Int)] = []
             for (depth, path) in chain.dropLast().enumerated() {
                 let items = items(in: path, for: -1, ancestors: Set(chain), from: from, nested: false)
@@ -216,7 +205,7 @@ struct Navigation: Sendable {
 
     /// The folders above the page, each linking to its index page.
     func breadcrumbs(for page: Int) -> [PageLink] {
-        let from = Self.folder(of: urls[page])
+        let from = OutputPath.folder(of: urls[page])
         var chain = ancestors(of: page)
         if let own = folders[chain.last!], own.index == page { chain.removeLast() }
         return chain.compactMap { path in
@@ -226,7 +215,7 @@ struct Navigation: Sendable {
 
     func neighbours(of page: Int) -> (previous: PageLink?, next: PageLink?) {
         guard let position = positions[page] else { return (nil, nil) }
-        let from = Self.folder(of: urls[page])
+        let from = OutputPath.folder(of: urls[page])
         func link(_ position: Int) -> PageLink? {
             guard readingOrder.indices.contains(position) else { return nil }
             let index = readingOrder[position]

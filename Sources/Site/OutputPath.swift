@@ -28,13 +28,25 @@ enum OutputPath {
         let suffix = bytes[bytes.index(after: dot)...]
         guard suffix.count == 2 || suffix.count == 8 else { return nil }
         // ASCII letters: OR-ing 0x20 lowercases them (and no other byte becomes one).
-        let lowered = suffix.map { $0 | 0x20 }
+        let lowered = suffix.lazy.map { $0 | 0x20 }
         return lowered.elementsEqual("md".utf8) || lowered.elementsEqual("markdown".utf8) ? dot : nil
+    }
+
+    /// The folder that holds `path`, with its trailing `/` (`a/b/` for `a/b/c.html`), or
+    /// `""` at the top. Read as bytes: it runs for every link and navigation entry.
+    static func folder(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return String(path[...slash])
+    }
+
+    /// The folder above `folder` (which ends in `/`), or `""` at the top.
+    static func parent(of folder: String) -> String {
+        folder.isEmpty ? "" : Self.folder(of: String(folder.utf8.dropLast())!)
     }
 
     /// `""` for a page at the top, `"../"` one folder down, and so on.
     static func rootPath(of relativePath: String) -> String {
-        String(repeating: "../", count: relativePath.count(where: { $0 == "/" }))
+        String(repeating: "../", count: relativePath.utf8.count(where: { $0 == UInt8(ascii: "/") }))
     }
 }
 

@@ -55,10 +55,7 @@ struct SitePage: Sendable {
     }
 
     /// The folder that holds the page, relative to the output: `""` or `guide/`.
-    var folder: String {
-        guard let slash = output.lastIndex(of: "/") else { return "" }
-        return String(output[...slash])
-    }
+    var folder: String { OutputPath.folder(of: output) }
 
     var isIndex: Bool { output == "index.html" || output.hasSuffix("/index.html") }
 }

@@ -101,4 +101,38 @@ import Testing
         #expect(OutputPath.forSource(source) == output)
         #expect(OutputPath.isMarkdown(source) == (source != output))
     }
+    /// `normalize` works on bytes; its definition is the same on path segments. Random
+    /// paths of segments that matter (`.`, `..`, empty ones, non-ASCII names) must give
+    /// what the segment-wise reference gives.
+    @Test func normalizingMatchesTheSegmentwiseDefinition() {
+        func reference(_ path: String) -> String? {
+            var parts: [Substring] = []
+            for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+                switch part {
+                case ".": continue
+                case "..":
+                    guard !parts.isEmpty else { return nil }
+                    parts.removeLast()
+                default: parts.append(part)
+                }
+            }
+            let joined = parts.joined(separator: "/")
+            return path.hasSuffix("/") && !joined.isEmpty ? joined + "/" : joined
+        }
+        let pieces = ["a", "bc", ".", "..", "/", "//", "é", ".x", "x.", "...", "ü.md"]
+        var random = SplitMix(seed: 11)
+        for _ in 0..<5000 {
+            let path = (0..<Int(random.next() % 7)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+            #expect(LinkResolver.normalize(path) == reference(path), "\(path)")
+        }
+    }
+
+    @Test func foldersOfPaths() {
+        #expect(OutputPath.folder(of: "a/b/c.html") == "a/b/")
+        #expect(OutputPath.folder(of: "c.html") == "")
+        #expect(OutputPath.folder(of: "ü/é.html") == "ü/")
+        #expect(OutputPath.parent(of: "a/b/") == "a/")
+        #expect(OutputPath.parent(of: "a/") == "")
+        #expect(OutputPath.parent(of: "") == "")
+    }
 }

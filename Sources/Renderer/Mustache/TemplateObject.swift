@@ -19,10 +19,13 @@ public struct TemplateObject: Sendable {
     /// `nil` removes it.
     public subscript(name: String) -> TemplateValue? {
         get {
+            // Most names compared differ in length, which short strings tell without
+            // the full comparison.
+            let length = name.utf8.count
             var index = fields.endIndex
             while index > fields.startIndex {
                 index -= 1
-                if fields[index].name == name { return fields[index].value }
+                if fields[index].name.utf8.count == length && fields[index].name == name { return fields[index].value }
             }
             return nil
         }
