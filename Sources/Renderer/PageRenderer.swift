@@ -56,13 +56,24 @@ public struct PageRenderer: Sendable {
             .object([
                 "preamble": .string(document.preamble.html),
                 "sections": .list(document.sections.map(Self.value(for:))),
-            ]))
+            ]),
+            size: document.preamble.html.utf8.count + Self.contentSize(of: document.sections))
+    }
+
+    /// About the size of the sections' HTML: the bodies, and for each section its title
+    /// twice and the markup of the default `section.html` around them.
+    private static func contentSize(of sections: [Section]) -> Int {
+        sections.reduce(0) { size, section in
+            size + section.body.html.utf8.count + 2 * section.titleHTML.html.utf8.count + 320
+                + contentSize(of: section.children)
+        }
     }
 
     /// The page around `content` (from ``renderContent(_:)``). `document` may have empty
     /// bodies: only its front matter and the titles and ids of its sections are used.
     public func renderPage(_ document: Document, content: String, context: PageContext) -> String {
-        layout.render(values(for: document, content: content, context: context))
+        // The content, and about as much again for navigation, contents and the layout.
+        layout.render(values(for: document, content: content, context: context), size: 2 * content.utf8.count + 8192)
     }
 
     /// The values the layout sees; documented in `Content/reference/templates.md`.

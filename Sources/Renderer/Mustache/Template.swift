@@ -40,11 +40,14 @@ public struct Template: Sendable {
         estimatedSize = max(256, source.utf8.count * 2)
     }
 
-    /// Renders the template with `context` at the bottom of the context stack.
-    public func render(_ context: TemplateValue) -> String {
+    /// Renders the template with `context` at the bottom of the context stack. `size`, if
+    /// given, is the caller's guess at the output's size in bytes: the text it inserts is
+    /// often far larger than the template, and growing the output copies it each time.
+    public func render(_ context: TemplateValue, size: Int? = nil) -> String {
         program.instructions.withUnsafeBufferPointer { instructions in
             var rendering = TemplateRendering(
-                program: program, instructions: instructions, context: context, capacity: estimatedSize)
+                program: program, instructions: instructions, context: context,
+                capacity: max(estimatedSize, size ?? 0))
             rendering.render(program.main, indentation: "", depth: 0)
             return rendering.output
         }

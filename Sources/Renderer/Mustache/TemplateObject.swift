@@ -5,15 +5,16 @@
 /// single allocation with no hashing, and a lookup compares a few short names, which is
 /// cheaper than hashing one. A name may be stored more than once; its last value counts.
 public struct TemplateObject: Sendable {
-    private var fields: [(name: String, value: TemplateValue)]
+    /// Name and value; unlabelled, so a dictionary literal becomes the array as it is.
+    private var fields: [(String, TemplateValue)]
 
     /// The fields in order; when a name repeats, its last value wins.
     public init(_ fields: some Sequence<(String, TemplateValue)>) {
-        self.fields = fields.map { (name: $0.0, value: $0.1) }
+        self.fields = Array(fields)
     }
 
     /// The names that have a value, each once.
-    public var names: Set<String> { Set(fields.map(\.name)) }
+    public var names: Set<String> { Set(fields.map(\.0)) }
 
     /// The value of `name`; setting one adds the field or replaces its value, and setting
     /// `nil` removes it.
@@ -25,12 +26,12 @@ public struct TemplateObject: Sendable {
             var index = fields.endIndex
             while index > fields.startIndex {
                 index -= 1
-                if fields[index].name.utf8.count == length && fields[index].name == name { return fields[index].value }
+                if fields[index].0.utf8.count == length && fields[index].0 == name { return fields[index].1 }
             }
             return nil
         }
         set {
-            fields.removeAll { $0.name == name }
+            fields.removeAll { $0.0 == name }
             if let newValue { fields.append((name, newValue)) }
         }
     }
@@ -39,7 +40,7 @@ public struct TemplateObject: Sendable {
 extension TemplateObject: ExpressibleByDictionaryLiteral {
     /// When a name repeats, the last value wins.
     public init(dictionaryLiteral elements: (String, TemplateValue)...) {
-        self.init(elements)
+        fields = elements
     }
 }
 
