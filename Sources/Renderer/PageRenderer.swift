@@ -72,8 +72,14 @@ public struct PageRenderer: Sendable {
     /// The page around `content` (from ``renderContent(_:)``). `document` may have empty
     /// bodies: only its front matter and the titles and ids of its sections are used.
     public func renderPage(_ document: Document, content: String, context: PageContext) -> String {
+        String(decoding: renderPageUTF8(document, content: content, context: context), as: UTF8.self)
+    }
+
+    /// ``renderPage(_:content:context:)`` as UTF-8 bytes, for a page that goes straight
+    /// to its file.
+    public func renderPageUTF8(_ document: Document, content: String, context: PageContext) -> [UInt8] {
         // The content, and about as much again for navigation, contents and the layout.
-        layout.render(values(for: document, content: content, context: context), size: 2 * content.utf8.count + 8192)
+        layout.renderUTF8(values(for: document, content: content, context: context), size: 2 * content.utf8.count + 8192)
     }
 
     /// The values the layout sees; documented in `Content/reference/templates.md`.

@@ -19,34 +19,32 @@ public struct HTMLFragment: Hashable, Sendable, CustomStringConvertible {
     /// Escapes `&`, `<`, `>`, `"` and `'`, the characters that can end text or an attribute.
     /// Text with none of them comes back as it is.
     public static func escape(_ text: String) -> String {
-        var result = ""
+        guard text.utf8.contains(where: { entity(for: $0) != nil }) else { return text }
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count + 16)
         appendEscaped(text, to: &result)
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 
-    /// Appends `text` escaped as ``escape(_:)`` does to `output`, with no string in between.
-    public static func appendEscaped(_ text: String, to output: inout String) {
-        let bytes = text.utf8
-        guard var special = bytes.firstIndex(where: { entity(for: $0) != nil }) else {
-            output += text
-            return
+    /// Appends the UTF-8 bytes of `text`, escaped as ``escape(_:)`` does, to `output`, with
+    /// no string in between. The specials are ASCII, so the runs between them are whole
+    /// UTF-8 sequences.
+    public static func appendEscaped(_ text: String, to output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            for index in bytes.indices {
+                guard let entity = entity(for: bytes[index]) else { continue }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                entity.withUTF8Buffer { output.append(contentsOf: $0) }
+                start = index + 1
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
         }
-        // The runs between the ASCII specials start and end on scalar boundaries; they are
-        // appended as UTF-8 runs, since a combining mark after a quote makes the quote's end
-        // no Character boundary.
-        var start = bytes.startIndex
-        while true {
-            output += Substring(bytes[start..<special])
-            output += entity(for: bytes[special])!
-            start = bytes.index(after: special)
-            guard let next = bytes[start...].firstIndex(where: { entity(for: $0) != nil }) else { break }
-            special = next
-        }
-        output += Substring(bytes[start...])
     }
 
     @inline(__always)
-    private static func entity(for byte: UInt8) -> String? {
+    private static func entity(for byte: UInt8) -> StaticString? {
         switch byte {
         case UInt8(ascii: "&"): "&amp;"
         case UInt8(ascii: "<"): "&lt;"

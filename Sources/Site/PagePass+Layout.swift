@@ -40,8 +40,8 @@ extension PagePass {
         }
         let document =
             record?.skeleton(frontMatter: page.frontMatter) ?? Document(frontMatter: page.frontMatter ?? FrontMatter())
-        let html = renderer.renderPage(document, content: content, context: context)
-        guard FileIO.write(html, toPath: stagingPath + page.output) else {
+        let html = renderer.renderPageUTF8(document, content: content, context: context)
+        guard html.withUnsafeBytes({ FileIO.write($0, toPath: stagingPath + page.output) }) else {
             return .failure(SiteError(file: page.sourceName, message: "cannot write its page"))
         }
         return .success((contextHash, true))

@@ -44,11 +44,16 @@ public struct Template: Sendable {
     /// given, is the caller's guess at the output's size in bytes: the text it inserts is
     /// often far larger than the template, and growing the output copies it each time.
     public func render(_ context: TemplateValue, size: Int? = nil) -> String {
+        String(decoding: renderUTF8(context, size: size), as: UTF8.self)
+    }
+
+    /// ``render(_:size:)`` as UTF-8 bytes, for output that goes straight to a file.
+    public func renderUTF8(_ context: TemplateValue, size: Int? = nil) -> [UInt8] {
         program.instructions.withUnsafeBufferPointer { instructions in
             var rendering = TemplateRendering(
                 program: program, instructions: instructions, context: context,
                 capacity: max(estimatedSize, size ?? 0))
-            rendering.render(program.main, indentation: "", depth: 0)
+            rendering.render(program.main, indentation: [], depth: 0)
             return rendering.output
         }
     }

@@ -23,7 +23,8 @@ struct TemplateProgram: Sendable {
     }
 
     private(set) var instructions: [Instruction] = []
-    private(set) var texts: [String] = []
+    /// The literal texts, as the UTF-8 bytes that rendering appends.
+    private(set) var texts: [[UInt8]] = []
     /// Each name's parts: `a.b` is `["a", "b"]`, the implicit iterator `.` is `[]`.
     private(set) var names: [[String]] = []
     /// Where the main template's and each partial's instructions are.
@@ -62,7 +63,7 @@ struct TemplateProgram: Sendable {
     }
 
     private mutating func addText(_ text: String) -> Int32 {
-        texts.append(text)
+        texts.append(Array(text.utf8))
         return Int32(texts.count - 1)
     }
 

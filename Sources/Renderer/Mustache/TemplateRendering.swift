@@ -1,7 +1,8 @@
 import Sections
 
-/// The state of one ``Template/render(_:)`` call: the output, appended to in place, and the
-/// context stack, which sections push onto and pop, so contexts are never copied.
+/// The state of one ``Template/render(_:)`` call: the output, UTF-8 bytes appended to in
+/// place, and the context stack, which sections push onto and pop, so contexts are never
+/// copied.
 struct TemplateRendering {
     /// How deeply partials may include partials before further ones render nothing. Keeps a
     /// partial that includes itself without end from exhausting the stack.
@@ -9,7 +10,7 @@ struct TemplateRendering {
 
     private let program: TemplateProgram
     private let instructions: UnsafeBufferPointer<TemplateProgram.Instruction>
-    private(set) var output = ""
+    private(set) var output: [UInt8] = []
     private var stack: [TemplateValue]
 
     /// `instructions` must be `program.instructions`, valid for as long as the rendering.
@@ -26,7 +27,7 @@ struct TemplateRendering {
 
     /// Renders the instructions in `range`, writing `indentation` at each line start of a
     /// partial. `depth` counts the partials that enclose them.
-    mutating func render(_ range: Range<Int>, indentation: String, depth: Int) {
+    mutating func render(_ range: Range<Int>, indentation: [UInt8], depth: Int) {
         var at = range.lowerBound
         while at < range.upperBound {
             switch instructions[at] {
@@ -37,9 +38,9 @@ struct TemplateRendering {
             case .variable(let name, let isEscaped):
                 switch resolve(name) {
                 case .string(let text):
-                    if isEscaped { HTMLFragment.appendEscaped(text, to: &output) } else { output += text }
+                    if isEscaped { HTMLFragment.appendEscaped(text, to: &output) } else { output += text.utf8 }
                 case let value:
-                    output += value.interpolatedText
+                    output += value.interpolatedText.utf8
                 }
             case .section(let name, let isInverted, let end):
                 let body = (at + 1)..<Int(end)
@@ -64,7 +65,7 @@ struct TemplateRendering {
         }
     }
 
-    private mutating func renderBody(_ body: Range<Int>, in context: TemplateValue, indentation: String, depth: Int) {
+    private mutating func renderBody(_ body: Range<Int>, in context: TemplateValue, indentation: [UInt8], depth: Int) {
         stack.append(context)
         render(body, indentation: indentation, depth: depth)
         stack.removeLast()
@@ -74,19 +75,33 @@ struct TemplateRendering {
     /// other parts inside what it found, without going back to the stack: a missing key
     /// anywhere after the first part resolves to ``TemplateValue/null``.
     private func resolve(_ name: Int32) -> TemplateValue {
-        let parts = program.names[Int(name)]
-        guard let first = parts.first else { return stack[stack.count - 1] }
-        var level = stack.count - 1
-        while level >= 0 {
-            if case .object(let fields) = stack[level], var value = fields[first] {
-                for part in parts.dropFirst() {
-                    guard case .object(let fields) = value, let next = fields[part] else { return .null }
-                    value = next
+        // Reads in place: copying the name's parts, or each context on the way down, would
+        // retain and release them for every tag.
+        program.names.withUnsafeBufferPointer { names in
+            let parts = names.baseAddress! + Int(name)
+            guard let first = parts.pointee.first else { return stack[stack.count - 1] }
+            var level = stack.count - 1
+            while level >= 0 {
+                if var value = stack[level].field(first) {
+                    for part in parts.pointee.dropFirst() {
+                        guard let next = value.field(part) else { return .null }
+                        value = next
+                    }
+                    return value
                 }
-                return value
+                level -= 1
             }
-            level -= 1
+            return .null
         }
-        return .null
+    }
+}
+
+extension TemplateValue {
+    /// The value of the field `name` of an object; `nil` for a missing one, and for any
+    /// value that is not an object.
+    @inline(__always)
+    fileprivate func field(_ name: String) -> TemplateValue? {
+        guard case .object(let fields) = self else { return nil }
+        return fields[name]
     }
 }
