@@ -64,10 +64,9 @@ extension PagePass {
                 throw SiteError(file: name, error)
             }
             let output = OutputPath.forSource(source)
-            let fallback = ((source as NSString).lastPathComponent as NSString).deletingPathExtension
             var record = CachedPage(
                 source: source, sourceHash: hash, document: document, output: output,
-                title: document.title ?? fallback)
+                title: document.title ?? ((source as NSString).lastPathComponent as NSString).deletingPathExtension)
             record.isCleanText = text.problems.isEmpty
             if document.frontMatter.isDraft && !options.includesDrafts { return .draft(record) }
             lap()

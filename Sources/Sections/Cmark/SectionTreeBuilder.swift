@@ -159,26 +159,27 @@ struct SectionTreeBuilder {
     /// Pops open sections while `condition` holds, attaching each to its parent (or to the
     /// roots). A draft section is dropped with all it holds unless drafts are included.
     private func close(while condition: (OpenSection) -> Bool, open: inout [OpenSection], into tree: inout Tree) {
-        while var last = open.last, condition(last) {
-            open.removeLast()
-            if last.isDraft && !options.includesDrafts { continue }
+        // Looked at in place and moved out by `removeLast`: a copy of a section would
+        // retain every string it holds.
+        while let top = open.indices.last, condition(open[top]) {
+            let closed = open.removeLast()
+            if closed.isDraft && !options.includesDrafts { continue }
             // Children are closed first, so the counts and accordions below them are final.
-            var section = last.section
+            var section = closed.section
             // A section's own words decide whether it is long enough to fold: a chapter
             // with a short introduction stays open, and its long subsections fold.
             let ownWords = section.wordCount
             section.wordCount += section.children.reduce(0) { $0 + $1.wordCount }
-            section.isCollapsed = last.collapsed ?? foldRules.startsCollapsed(level: section.level, words: ownWords)
+            section.isCollapsed = closed.collapsed ?? foldRules.startsCollapsed(level: section.level, words: ownWords)
             if isAccordion || section.classes.contains("accordion") {
                 Self.formAccordion(&section.children, name: section.id)
             }
-            last.section = section
             if open.isEmpty {
-                tree.sections.append(last.section)
-                tree.links += last.links
+                tree.sections.append(section)
+                tree.links += closed.links
             } else {
-                open[open.count - 1].section.children.append(last.section)
-                open[open.count - 1].links += last.links
+                open[open.count - 1].section.children.append(section)
+                open[open.count - 1].links += closed.links
             }
         }
     }
