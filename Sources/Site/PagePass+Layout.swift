@@ -12,7 +12,7 @@ extension PagePass {
     ) -> Swift.Result<(String, Bool), SiteError> {
         var context = PageContext(
             siteTitle: site.config.title, language: site.config.language, fallbackTitle: page.title,
-            rootPath: OutputPath.rootPath(of: page.output), canonicalURL: baseURL.map { $0 + page.output },
+            rootPath: OutputPath.rootPath(of: page.output), canonicalURL: baseURL.map { $0 + OutputPath.percentEncoded(page.output) },
             tocDepth: site.config.tocDepth)
         context.remembersFolds = site.config.remembersFolds
         context.hasSearch = site.config.hasSearch

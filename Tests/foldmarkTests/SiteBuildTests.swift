@@ -161,6 +161,8 @@ import Testing
 
                 """)
         #expect(try site.read("_site/index.html").contains("<link rel=\"canonical\" href=\"https://example.org/docs/index.html\">"))
+        // The canonical address is the sitemap's: percent-encoded.
+        #expect(try site.read("_site/a b.html").contains("<link rel=\"canonical\" href=\"https://example.org/docs/a%20b.html\">"))
         #expect(try site.read("_site/404.html").contains("href=\"https://example.org/docs/index.html\""))
     }
 
