@@ -542,6 +542,11 @@ def markdown_table(header, table):
     return "\n".join(lines)
 
 
+# foldmark's steps in the order a build runs them (see `timings` in Content/reference/cli.md);
+# a step foldmark reports that is not listed here goes last.
+PHASE_ORDER = ["read", "parse", "sectionize", "render", "index", "write", "site", "layout", "search", "publish"]
+
+
 def breakdown(tool):
     """The phase breakdown of foldmark's median run: (text for the terminal, Markdown line)."""
     if tool.failure or not tool.runs:
@@ -559,6 +564,8 @@ def breakdown(tool):
     timings = report.get("timings") if isinstance(report, dict) else None
     if not isinstance(timings, dict) or not timings:
         return "no breakdown: foldmark's --json output has no \"timings\"", None
+    rank = {phase: index for index, phase in enumerate(PHASE_ORDER)}
+    timings = dict(sorted(timings.items(), key=lambda item: (rank.get(item[0], len(rank)), item[0])))
     total = sum(v for v in timings.values() if isinstance(v, (int, float)))
     lines = [f"foldmark phases of the median run ({run.wall:.3f} s wall), seconds as its --json "
              "reports them (phases summed over parallel workers can add up to more than the wall time):"]

@@ -28,6 +28,17 @@ public struct Document: Hashable, Sendable {
         parsing markdown: String, options: ParseOptions = ParseOptions(),
         rewritingLinks: (@Sendable (String) -> String)? = nil
     ) throws(SectionsError) {
+        var parseEnd = ContinuousClock.now
+        try self.init(parsing: markdown, options: options, rewritingLinks: rewritingLinks, parseEnd: &parseEnd)
+    }
+
+    /// ``init(parsing:options:rewritingLinks:)``, setting `parseEnd` to when the parse
+    /// proper (front matter and cmark's tree) ended and sectioning began, so that a build
+    /// can report the two steps apart.
+    public init(
+        parsing markdown: String, options: ParseOptions = ParseOptions(),
+        rewritingLinks: (@Sendable (String) -> String)? = nil, parseEnd: inout ContinuousClock.Instant
+    ) throws(SectionsError) {
         let split = try FrontMatter.split(markdown)
         let frontMatter = try split.yaml.map { yaml throws(SectionsError) in
             try FrontMatter(yaml: yaml, firstLine: 2)
@@ -36,7 +47,7 @@ public struct Document: Hashable, Sendable {
             options: options, foldRules: FoldRules(frontMatter) ?? options.foldRules,
             isAccordion: frontMatter.accordion ?? false, lineOffset: split.bodyLineOffset,
             rewriteLink: rewritingLinks)
-        let tree = try builder.build(split.body)
+        let tree = try builder.build(split.body, parseEnd: &parseEnd)
         self.init(frontMatter: frontMatter, preamble: tree.preamble, sections: tree.sections, links: tree.links)
     }
 

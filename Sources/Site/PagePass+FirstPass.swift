@@ -46,7 +46,8 @@ extension PagePass {
                 if cached.isDraft && !options.includesDrafts { return .draft(cached) }
                 if cached.content != nil {
                     lap()
-                    return .page(cached.sitePage(), cached, reused: true, times + [0, 0, 0, 0])
+                    let skipped = [Double](repeating: 0, count: Self.firstPassSteps.count - times.count)
+                    return .page(cached.sitePage(), cached, reused: true, times + skipped)
                 }
             }
             let text = checked ?? SourceText(decoding: data)
@@ -56,13 +57,17 @@ extension PagePass {
             parseOptions.includesDrafts = options.includesDrafts
             parseOptions.reservedIDs = renderer.layoutIDs
             let document: Document
+            var parseEnd = mark
             do {
-                document = try Document(parsing: markdown, options: parseOptions) { url in
-                    resolver.rewrite(url, from: source)
-                }
+                document = try Document(
+                    parsing: markdown, options: parseOptions,
+                    rewritingLinks: { url in resolver.rewrite(url, from: source) }, parseEnd: &parseEnd)
             } catch {
                 throw SiteError(file: name, error)
             }
+            // The parse proper, then sectioning with the rest of the record.
+            times.append((parseEnd - mark).seconds)
+            mark = parseEnd
             let output = OutputPath.forSource(source)
             var record = CachedPage(
                 source: source, sourceHash: hash, document: document, output: output,

@@ -59,7 +59,12 @@ struct PagePass: Sendable {
         var timings: [(String, Double)] = []
     }
 
-    static let firstPassSteps = ["read", "parse", "render", "index", "write"]
+    /// The steps of the first pass, as `--json` reports them: reading and hashing the
+    /// source; parsing its front matter and Markdown (cmark's tree); sectioning (the
+    /// extensions, the section tree and ids, cmark's HTML of the blocks, links, the cache
+    /// record); rendering the content template; the page's search terms; writing the
+    /// content to the cache.
+    static let firstPassSteps = ["read", "parse", "sectionize", "render", "index", "write"]
 
     /// How many consecutive pages a task of a pass takes at a time (see
     /// ``Parallel/map(_:jobs:chunk:_:)``): enough that the two tasks of a two-core build

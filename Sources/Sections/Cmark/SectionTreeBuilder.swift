@@ -46,13 +46,15 @@ struct SectionTreeBuilder {
     /// The accordion name of the page's top-level sections under `accordion: true`.
     static let topLevelAccordion = "fm-accordion"
 
-    func build(_ markdown: Substring) throws(SectionsError) -> Tree {
+    /// Parses `markdown` and makes its tree; `parseEnd` is set to when cmark's parse ended.
+    func build(_ markdown: Substring, parseEnd: inout ContinuousClock.Instant) throws(SectionsError) -> Tree {
         var text = markdown  // the page's own storage: withUTF8 copies nothing
         let root = text.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, cmarkOptions) }
         }
         guard let root else { throw SectionsError(.parserFailed) }
         defer { cmark_node_free(root) }
+        parseEnd = .now
 
         let source = SourceLines(markdown)
         MarkdownExtensions.apply(to: root, source: source, cmarkOptions: cmarkOptions)
