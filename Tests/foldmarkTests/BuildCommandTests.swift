@@ -127,6 +127,22 @@ import Testing
         #expect(run.status == 1)
         #expect(run.errors.contains("Content: error: no Content/ folder in the site"))
     }
+
+    /// `--json` reports each step of a build (documented in Content/reference/cli.md),
+    /// and a fresh build spends time in those that every parsed page goes through.
+    @Test func jsonReportsTheTimeOfEveryStep() async throws {
+        let site = try TemporarySite(files: ["Content/index.md": "# Home\n\nText [a](a.md).\n", "Content/a.md": "# A\n## B\n"])
+        let run = await ToolRun.run(["build", site.root.path, "--json"])
+        #expect(run.status == 0, "\(run.errors)")
+        let report = try #require(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        let timings = try #require(report["timings"] as? [String: Double])
+        let steps = ["read", "parse", "sectionize", "render", "index", "write", "site", "layout", "search", "publish"]
+        #expect(Set(timings.keys) == Set(steps))
+        #expect(timings.values.allSatisfy { $0 >= 0 })
+        for step in ["read", "parse", "sectionize", "render", "layout", "publish"] {
+            #expect((timings[step] ?? 0) > 0, "\(step)")
+        }
+    }
 }
 
 @Suite struct DraftTests {
