@@ -28,20 +28,24 @@ enum Parallel {
     /// `body(index, worker)` for every index of `0..<count`, on up to `jobs` tasks (default:
     /// one per core); the results come back in index order. Each task takes the next `chunk`
     /// consecutive indices whenever it is done with the last ones: neighbouring pages, which
-    /// are mostly in one folder, go to one task (two tasks creating files in one folder wait
-    /// for each other on its lock), and a task that drew cheap pages takes more. `worker`
+    /// are mostly in one folder, go to one task, and a task that drew cheap pages takes more.
+    /// The chunks are handed out from as many places in `0..<count` as there are tasks, in
+    /// turn (see ``ChunkOrder``), so that tasks working at the same time are far apart:
+    /// two tasks creating files in one folder wait for each other on its lock. `worker`
     /// (in `0..<workers(for: count, jobs: jobs)`) numbers the task, for a resource of its own.
     static func map<T: Sendable>(
         _ count: Int, jobs: Int? = nil, chunk: Int, _ body: @escaping @Sendable (_ index: Int, _ worker: Int) -> T
     ) async -> [T] {
         let workers = workers(for: count, jobs: jobs)
+        let order = ChunkOrder(count: count, chunk: chunk, lanes: workers)
         let next = ChunkCounter()
         let parts = await withTaskGroup(of: [(Int, T)].self) { group in
             for worker in 0..<workers {
                 group.addTask {
                     var done: [(Int, T)] = []
-                    while case let start = next.take(chunk), start < count {
-                        for index in start..<min(start + chunk, count) { done.append((index, body(index, worker))) }
+                    while case let number = next.take(), number < order.slots {
+                        guard let range = order.chunk(number) else { continue }
+                        for index in range { done.append((index, body(index, worker))) }
                     }
                     return done
                 }
@@ -61,12 +65,42 @@ enum Parallel {
     }
 }
 
-/// The next index a task of ``Parallel/map(_:jobs:chunk:_:)`` takes.
+/// The order in which ``Parallel/map(_:jobs:chunk:_:)`` hands out its chunks: `0..<count`
+/// is cut into `lanes` runs of consecutive chunks, and the n-th chunk handed out is the
+/// (n / lanes)-th of run n % lanes. Chunks handed out one after the other are therefore
+/// in different runs, a run's length apart, while each run is still done from its start.
+struct ChunkOrder: Sendable {
+    let count: Int
+    let chunk: Int
+    let lanes: Int
+    /// Chunks per run; the last run may be shorter, or empty.
+    let perLane: Int
+
+    init(count: Int, chunk: Int, lanes: Int) {
+        self.count = count
+        self.chunk = max(1, chunk)
+        self.lanes = max(1, lanes)
+        let chunks = (count + self.chunk - 1) / self.chunk
+        perLane = (chunks + self.lanes - 1) / self.lanes
+    }
+
+    /// How many numbers ``chunk(_:)`` takes: every run as long as the first.
+    var slots: Int { lanes * perLane }
+
+    /// The indices of the `number`-th chunk handed out (`number < slots`), or `nil` for a
+    /// number past the end of a shorter last run, which has no chunk.
+    func chunk(_ number: Int) -> Range<Int>? {
+        let start = ((number % lanes) * perLane + number / lanes) * chunk
+        return start < count ? start..<min(start + chunk, count) : nil
+    }
+}
+
+/// The number of the next chunk a task of ``Parallel/map(_:jobs:chunk:_:)`` takes.
 private final class ChunkCounter: Sendable {
     private let value = Atomic<Int>(0)
 
-    /// The first of the next `count` indices, which no other call returns.
-    func take(_ count: Int) -> Int {
-        value.add(count, ordering: .relaxed).oldValue
+    /// A number no other call returns.
+    func take() -> Int {
+        value.add(1, ordering: .relaxed).oldValue
     }
 }

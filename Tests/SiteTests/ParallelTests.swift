@@ -48,4 +48,21 @@ import Testing
         }
         #expect(record.order.withLock { $0 } == Array(0..<100))
     }
+    /// The chunks handed out cover every index once, each run from its start, and two
+    /// chunks handed out one after the other lie a run apart (when there is more than one run).
+    @Test func chunkOrderCoversEveryIndexOnceFromSeveralPlaces() {
+        for count in [0, 1, 31, 32, 33, 100, 1000, 1001] {
+            for lanes in [1, 2, 3, 4] {
+                let order = ChunkOrder(count: count, chunk: 32, lanes: lanes)
+                let chunks = (0..<order.slots).compactMap(order.chunk)
+                #expect(chunks.flatMap { Array($0) }.sorted() == Array(0..<count), "count \(count), lanes \(lanes)")
+                #expect(chunks.allSatisfy { $0.count == 32 || $0.upperBound == count })
+                if lanes > 1 && order.perLane > 1 {
+                    // the first chunks handed out are the starts of the runs
+                    #expect(order.chunk(0)?.lowerBound == 0)
+                    #expect(order.chunk(1)?.lowerBound == order.perLane * 32)
+                }
+            }
+        }
+    }
 }
