@@ -12,7 +12,7 @@ import Foundation
 /// cannot pair a record with content it did not write.
 struct BuildCache: Sendable {
     static let folderName = ".foldmark-cache"
-    static let formatVersion = "foldmark-cache 5"
+    static let formatVersion = "foldmark-cache 6"
 
     let folder: URL
     let key: String
@@ -85,9 +85,21 @@ struct BuildCache: Sendable {
     /// still on disk.
     func page(_ source: String, hash: String) -> CachedPage? {
         guard let page = pages[source], page.sourceHash == hash else { return nil }
-        if let content = page.content, !packs.contains(content.pack) { return nil }
-        if let search = page.search, !packs.contains(search.pack) { return nil }
-        return page
+        return hasPacks(of: page) ? page : nil
+    }
+
+    /// The cached record of `source` if the file still has the identity it had when it was
+    /// hashed (see ``SourceIdentity``), so that its bytes need not be read, and its content
+    /// is still on disk.
+    func page(_ source: String, identity: SourceIdentity) -> CachedPage? {
+        guard let page = pages[source], page.identity == identity else { return nil }
+        return hasPacks(of: page) ? page : nil
+    }
+
+    private func hasPacks(of page: CachedPage) -> Bool {
+        if let content = page.content, !packs.contains(content.pack) { return false }
+        if let search = page.search, !packs.contains(search.pack) { return false }
+        return true
     }
 
     /// Replaces the index with `pages`, made under `state`, and deletes the pack files no

@@ -10,7 +10,7 @@ extension CachedPage {
     static let fieldSeparator = UInt8(0x1F)
     static let itemSeparator = UInt8(0x1D)
     static let partSeparator = UInt8(0x1C)
-    static let fieldCount = 19
+    static let fieldCount = 20
 
     /// Whether none of the record's texts holds a separator.
     var isEncodable: Bool {
@@ -57,6 +57,8 @@ extension CachedPage {
             writer.field(location.map { String($0.length) } ?? "")
         }
         writer.field(searchHasPageEntry ? "1" : "0")
+        writer.bytes.append(CachedPage.fieldSeparator)
+        if let identity { writer.bytes += identity.encoded(separator: CachedPage.partSeparator) }
         bytes = writer.bytes
     }
 
@@ -142,6 +144,10 @@ extension CachedPage {
             if index == 0 { content = location } else { search = location }
         }
         searchHasPageEntry = flag(all[18])
+        if !all[19].isEmpty {
+            guard let identity = SourceIdentity(decoding: all[19], separator: Self.partSeparator) else { return nil }
+            self.identity = identity
+        }
     }
 
     /// A non-negative decimal number of at most 18 digits.

@@ -19,6 +19,9 @@ struct CachedPage: Sendable, Equatable {
 
     var source: String
     var sourceHash: String
+    /// What `stat` said of the source when it hashed to ``sourceHash``; `nil` when its
+    /// times were not settled (see ``SourceIdentity``), so that the next build reads it.
+    var identity: SourceIdentity?
     var isDraft: Bool
     var output: String
     var title: String

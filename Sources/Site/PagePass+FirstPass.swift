@@ -28,6 +28,18 @@ extension PagePass {
         }
         let name = SiteFolder.contentFolder + "/" + source
         do throws(SiteError) {
+            // Taken before the file is read: an edit after it changes the identity.
+            let identity = SourceIdentity(path: contentPath + source)
+            // A file that has not changed since it was hashed, and held clean text, is not
+            // read at all.
+            if let identity, let cached = cache.page(source, identity: identity), cached.isCleanText {
+                if cached.isDraft && !options.includesDrafts { return .draft(cached) }
+                if cached.content != nil {
+                    lap()
+                    return .page(cached.sitePage(), cached, reused: true, times + [0, 0, 0, 0])
+                }
+            }
+            let settled = identity.flatMap { $0.isSettled(before: settledBefore) ? $0 : nil }
             let data: Data
             switch FileIO.read(contentPath + source) {
             case .success(let bytes): data = bytes
@@ -38,7 +50,8 @@ extension PagePass {
                 hash.combine(contentsOf: bytes)
                 return hash.hex
             }
-            let cached = cache.page(source, hash: hash)
+            var cached = cache.page(source, hash: hash)
+            cached?.identity = settled
             // Bytes that decoded cleanly last time still do: the hash is the same.
             let checked = cached?.isCleanText == true ? nil : SourceText(decoding: data)
             warnings = checked?.warnings(file: name) ?? []
@@ -68,6 +81,7 @@ extension PagePass {
             var record = CachedPage(
                 source: source, sourceHash: hash, document: document, output: output,
                 title: document.title ?? fallback)
+            record.identity = settled
             record.isCleanText = text.problems.isEmpty
             if document.frontMatter.isDraft && !options.includesDrafts { return .draft(record) }
             lap()
