@@ -108,7 +108,7 @@ extension PagePass {
             let page = SitePage(
                 kind: .markdown(source: source), output: output, title: record.title,
                 order: document.frontMatter.order, frontMatter: document.frontMatter,
-                sectionIDs: record.headings.map(\.id))
+                headings: record.storedHeadings)
             return .page(page, record, reused: false, times)
         } catch {
             return .failed(error)
