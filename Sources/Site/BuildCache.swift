@@ -12,7 +12,7 @@ import Foundation
 /// cannot pair a record with content it did not write.
 struct BuildCache: Sendable {
     static let folderName = ".foldmark-cache"
-    static let formatVersion = "foldmark-cache 5"
+    static let formatVersion = "foldmark-cache 6"
 
     let folder: URL
     let key: String
@@ -22,13 +22,21 @@ struct BuildCache: Sendable {
     private(set) var siteState: SiteState?
     /// Pack files present when the cache was read.
     private(set) var packs: Set<String> = []
-    /// The index as read, and where each page's record lies in it: a record that a build
-    /// keeps unchanged is copied into the new index, not encoded again.
+    /// The index and its journal as read, one after the other, and where each page's
+    /// latest record lies in them: a record that a build keeps unchanged is copied into a
+    /// rewritten index, not encoded again.
     private var index = Data()
     private var recordRanges: [String: Range<Int>] = [:]
+    /// The generation of the index (see ``CacheJournal``), and the sizes of the index and of
+    /// the journal: a build appends the records it changed to the
+    /// journal while it stays small next to the index.
+    private var generation: String?
+    private var indexSize = 0
+    private var journalSize = 0
 
     let packFolder: URL
     private var indexFile: URL { folder.appending(path: "index") }
+    private var journalFile: URL { folder.appending(path: CacheJournal.fileName) }
 
     /// Reads the cache of `output`, if it was made under `key`, decoding its records on
     /// up to `jobs` cores (every build with a cache reads the whole index).
@@ -38,15 +46,40 @@ struct BuildCache: Sendable {
         packFolder = folder.appending(path: "packs")
         self.key = key
         packs = Set((try? FileManager.default.contentsOfDirectory(atPath: packFolder.path)) ?? [])
-        guard case .success(let data) = FileIO.read(indexFile.path) else { return }
-        let split = data.withUnsafeBytes { raw -> (SiteState, [Range<Int>])? in
-            var records = ByteFields(raw.bindMemory(to: UInt8.self), separator: CachedPage.recordSeparator)
-            guard let header = records.next(), let state = Self.state(fromHeader: header, key: key) else { return nil }
+        guard case .success(var read) = FileIO.read(indexFile.path) else { return }
+        let base = read.count
+        var payloads: [Range<Int>] = []
+        if case .success(let journal) = FileIO.read(journalFile.path), !journal.isEmpty {
+            // A damaged journal leaves no usable cache (see ``CacheJournal``).
+            guard let found = journal.withUnsafeBytes(CacheJournal.payloads(of:)) else { return }
+            payloads = found.map { ($0.lowerBound + base)..<($0.upperBound + base) }
+            read.append(journal)
+        }
+        let data = read
+        let split = data.withUnsafeBytes { raw -> (SiteState, String, Int, [Range<Int>])? in
+            let all = raw.bindMemory(to: UInt8.self)
+            var records = ByteFields(UnsafeBufferPointer(rebasing: all[..<base]), separator: CachedPage.recordSeparator)
+            guard let header = records.next(),
+                case (var state, let generation)? = Self.state(fromHeader: Self.fields(ofHeader: header), key: key)
+            else { return nil }
             var ranges: [Range<Int>] = []
             while let range = records.nextRange() { ranges.append(range) }
-            return (state, ranges)
+            for payload in payloads {
+                var entry = ByteFields(UnsafeBufferPointer(rebasing: all[payload]), separator: CachedPage.recordSeparator)
+                guard let header = entry.next() else { return nil }
+                let fields = Self.fields(ofHeader: header)
+                // Left from before the index was rewritten (maybe under another key): the
+                // index holds all it said.
+                if fields.count == 5 && fields[4] != generation { continue }
+                guard let (entryState, _) = Self.state(fromHeader: fields, key: key) else { return nil }
+                state = entryState
+                while let range = entry.nextRange() {
+                    ranges.append((range.lowerBound + payload.lowerBound)..<(range.upperBound + payload.lowerBound))
+                }
+            }
+            return (state, generation, all.count - base, ranges)
         }
-        guard let (state, ranges) = split else { return }
+        guard let (state, generation, journalSize, ranges) = split else { return }
         let workers = Parallel.workers(for: ranges.count, jobs: jobs)
         let decoded = await Parallel.map(workers, jobs: workers) { worker in
             data.withUnsafeBytes { raw in
@@ -63,6 +96,8 @@ struct BuildCache: Sendable {
         recordRanges.reserveCapacity(ranges.count)
         for part in decoded {
             for (page, range) in part {
+                // A record of the journal replaces the one before it: the later range.
+                if let seen = recordRanges[page.source], seen.lowerBound > range.lowerBound { continue }
                 pages[page.source] = page
                 recordRanges[page.source] = range
             }
@@ -70,43 +105,105 @@ struct BuildCache: Sendable {
         self.pages = pages
         siteState = state
         index = data
+        self.generation = generation
+        indexSize = base
+        self.journalSize = journalSize
     }
 
-    /// The header's site state, if it names this format and key.
-    private static func state(fromHeader header: UnsafeBufferPointer<UInt8>, key: String) -> SiteState? {
+    private static func fields(ofHeader header: UnsafeBufferPointer<UInt8>) -> [String] {
         var fields = ByteFields(header, separator: CachedPage.fieldSeparator)
         var texts: [String] = []
         while let field = fields.next() { texts.append(String(decoding: field, as: UTF8.self)) }
-        guard texts.count == 4, texts[0] == formatVersion, texts[1] == key else { return nil }
-        return SiteState(navigation: texts[2], links: texts[3])
+        return texts
+    }
+
+    /// The site state and generation of a header's fields, if it names this format and key.
+    private static func state(fromHeader texts: [String], key: String) -> (SiteState, String)? {
+        guard texts.count == 5, texts[0] == formatVersion, texts[1] == key else { return nil }
+        return (SiteState(navigation: texts[2], links: texts[3]), texts[4])
     }
 
     /// The cached record of `source` if its bytes still hash to `hash` and its content is
     /// still on disk.
     func page(_ source: String, hash: String) -> CachedPage? {
         guard let page = pages[source], page.sourceHash == hash else { return nil }
-        if let content = page.content, !packs.contains(content.pack) { return nil }
-        if let search = page.search, !packs.contains(search.pack) { return nil }
-        return page
+        return hasPacks(of: page) ? page : nil
     }
 
-    /// Replaces the index with `pages`, made under `state`, and deletes the pack files no
-    /// record refers to. When most of the bytes in the packs belong to no page any more,
-    /// the live content is copied into one new pack first. Does nothing when the records
-    /// and state are those it read.
+    /// The cached record of `source` if the file still has the identity it had when it was
+    /// hashed (see ``SourceIdentity``), so that its bytes need not be read, and its content
+    /// is still on disk.
+    func page(_ source: String, identity: SourceIdentity) -> CachedPage? {
+        guard let page = pages[source], page.identity == identity else { return nil }
+        return hasPacks(of: page) ? page : nil
+    }
+
+    private func hasPacks(of page: CachedPage) -> Bool {
+        if let content = page.content, !packs.contains(content.pack) { return false }
+        if let search = page.search, !packs.contains(search.pack) { return false }
+        return true
+    }
+
+    /// Saves `pages`, made under `state`, and deletes the pack files no record refers to.
+    /// When most of the bytes in the packs belong to no page any more, the live content is
+    /// copied into one new pack first. Does nothing when the records and state are those
+    /// it read.
+    ///
+    /// The records that changed are appended to the journal while it stays under a
+    /// quarter of the index (or ``smallJournal``); otherwise the index is rewritten whole, with a new generation,
+    /// and the journal removed. If neither can be written, the cache is removed: an index
+    /// left as it was would no longer describe the output.
     func save(_ pages: [CachedPage], state: SiteState) {
         if siteState == state, pages.count == self.pages.count, pages.allSatisfy({ self.pages[$0.source] == $0 }) {
             return
         }
         var pages = pages
         compactIfWasteful(&pages)
+        var kept: Set<String> = []
+        for page in pages {
+            if let pack = page.content?.pack { kept.insert(pack) }
+            if let pack = page.search?.pack { kept.insert(pack) }
+        }
+        if appendToJournal(pages, state: state) || rewrite(pages, state: state) {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: packFolder.path)) ?? []
+            for name in names where !kept.contains(name) {
+                try? FileManager.default.removeItem(at: packFolder.appending(path: name))
+            }
+        } else {
+            try? FileManager.default.removeItem(at: indexFile)
+            try? FileManager.default.removeItem(at: journalFile)
+        }
+    }
+
+    private func header(_ state: SiteState, generation: String) -> [UInt8] {
+        Array([Self.formatVersion, key, state.navigation, state.links, generation].joined(
+            separator: String(UnicodeScalar(CachedPage.fieldSeparator))).utf8)
+    }
+
+    /// The size up to which a journal is kept whatever the size of the index.
+    static let smallJournal = 4096
+
+    /// Appends the records that changed to the journal, if the index read holds every
+    /// other page and the journal stays small; whether it did.
+    private func appendToJournal(_ pages: [CachedPage], state: SiteState) -> Bool {
+        guard let generation, pages.count == self.pages.count else { return false }
+        var payload = header(state, generation: generation)
+        for page in pages where self.pages[page.source] != page {
+            guard self.pages[page.source] != nil, page.isEncodable else { return false }
+            payload.append(CachedPage.recordSeparator)
+            page.encode(into: &payload)
+        }
+        let entry = CacheJournal.entry(payload: payload)
+        guard journalSize + entry.count <= max(indexSize / 4, Self.smallJournal) else { return false }
+        return CacheJournal.append(entry, to: journalFile.path)
+    }
+
+    /// Replaces the index with `pages`, under a new generation, and removes the journal;
+    /// whether the index was written.
+    private func rewrite(_ pages: [CachedPage], state: SiteState) -> Bool {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(index.count + index.count / 8 + 4096)
-        for (number, field) in [Self.formatVersion, key, state.navigation, state.links].enumerated() {
-            if number > 0 { bytes.append(CachedPage.fieldSeparator) }
-            bytes.append(contentsOf: field.utf8)
-        }
-        var kept: Set<String> = []
+        bytes += header(state, generation: String(UInt64.random(in: 0...UInt64.max), radix: 16))
         index.withUnsafeBytes { raw in
             let old = raw.bindMemory(to: UInt8.self)
             for page in pages {
@@ -118,15 +215,12 @@ struct BuildCache: Sendable {
                     bytes.append(CachedPage.recordSeparator)
                     page.encode(into: &bytes)
                 }
-                if let pack = page.content?.pack { kept.insert(pack) }
-                if let pack = page.search?.pack { kept.insert(pack) }
             }
         }
-        guard (try? AtomicFile.write(bytes, to: indexFile)) != nil else { return }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: packFolder.path)) ?? []
-        for name in names where !kept.contains(name) {
-            try? FileManager.default.removeItem(at: packFolder.appending(path: name))
-        }
+        guard (try? AtomicFile.write(bytes, to: indexFile)) != nil else { return false }
+        // Its entries name the old generation: should this fail, they are ignored.
+        try? FileManager.default.removeItem(at: journalFile)
+        return true
     }
 
     private func compactIfWasteful(_ pages: inout [CachedPage]) {

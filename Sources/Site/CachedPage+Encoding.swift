@@ -10,13 +10,12 @@ extension CachedPage {
     static let fieldSeparator = UInt8(0x1F)
     static let itemSeparator = UInt8(0x1D)
     static let partSeparator = UInt8(0x1C)
-    static let fieldCount = 19
+    static let fieldCount = 20
 
     /// Whether none of the record's texts holds a separator.
     var isEncodable: Bool {
-        var texts =
-            [source, output, title, frontMatterYAML ?? ""] + headings.flatMap { [$0.id, $0.title] }
-            + linkWarnings.map(\.message)
+        var texts = [source, output, title, frontMatterYAML ?? ""] + linkWarnings.map(\.message)
+        if case .decoded(let headings) = storedHeadings { texts += headings.flatMap { [$0.id, $0.title] } }
         if case .decoded(let links) = storedLinks { texts += links.map(\.url) }
         // The separators are the ASCII bytes 0x1C to 0x1F.
         return !texts.contains(where: { $0.utf8.contains(where: { (0x1C...0x1F).contains($0) }) })
@@ -33,10 +32,15 @@ extension CachedPage {
         writer.field(title)
         writer.field(order.map { "+" + String($0) } ?? "-")
         writer.field(frontMatterYAML.map { "+" + $0 } ?? "-")
-        writer.list(headings) { writer, heading in
-            writer.text(String(heading.level))
-            writer.part(heading.id)
-            writer.part(heading.title)
+        switch storedHeadings {
+        case .encoded(let text, _):
+            writer.field(text)
+        case .decoded(let headings):
+            writer.list(headings) { writer, heading in
+                writer.text(String(heading.level))
+                writer.part(heading.id)
+                writer.part(heading.title)
+            }
         }
         switch storedLinks {
         case .encoded(let text):
@@ -57,6 +61,8 @@ extension CachedPage {
             writer.field(location.map { String($0.length) } ?? "")
         }
         writer.field(searchHasPageEntry ? "1" : "0")
+        writer.bytes.append(CachedPage.fieldSeparator)
+        if let identity { writer.bytes += identity.encoded(separator: CachedPage.partSeparator) }
         bytes = writer.bytes
     }
 
@@ -104,14 +110,8 @@ extension CachedPage {
         title = text(all[4])
         order = optional(all[5]).flatMap(Double.init)
         frontMatterYAML = optional(all[6])
-        var headings: [Heading] = []
-        headings.reserveCapacity(all[7].isEmpty ? 0 : all[7].count(where: { $0 == Self.itemSeparator }) + 1)
-        let headingsOK = items(all[7], parts: 3) { parts in
-            guard let level = Self.integer(parts[0]) else { return false }
-            headings.append(Heading(level: level, id: text(parts[1]), title: text(parts[2])))
-            return true
-        }
-        // The links are checked, not decoded: most builds never look at them.
+        // The headings and links are checked, not decoded: most builds look at few of them.
+        let headingCount = StoredHeadings.count(checking: all[7])
         let linksOK = items(all[8], parts: 4) { parts in
             Self.integer(parts[1]) != nil && Self.integer(parts[2]) != nil
         }
@@ -121,8 +121,8 @@ extension CachedPage {
             warnings.append(LinkWarning(line: line, column: column, message: text(parts[2])))
             return true
         }
-        guard headingsOK, linksOK, warningsOK else { return nil }
-        self.headings = headings
+        guard let headingCount, linksOK, warningsOK else { return nil }
+        storedHeadings = .encoded(text(all[7]), count: headingCount)
         storedLinks = .encoded(text(all[8]))
         linkWarnings = warnings
         isCleanText = flag(all[10])
@@ -142,6 +142,10 @@ extension CachedPage {
             if index == 0 { content = location } else { search = location }
         }
         searchHasPageEntry = flag(all[18])
+        if !all[19].isEmpty {
+            guard let identity = SourceIdentity(decoding: all[19], separator: Self.partSeparator) else { return nil }
+            self.identity = identity
+        }
     }
 
     /// A non-negative decimal number of at most 18 digits.

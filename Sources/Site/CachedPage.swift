@@ -19,13 +19,16 @@ struct CachedPage: Sendable, Equatable {
 
     var source: String
     var sourceHash: String
+    /// What `stat` said of the source when it hashed to ``sourceHash``; `nil` when its
+    /// times were not settled (see ``SourceIdentity``), so that the next build reads it.
+    var identity: SourceIdentity?
     var isDraft: Bool
     var output: String
     var title: String
     var order: Double?
     var frontMatterYAML: String?
-    /// Every section in document order; the tree is rebuilt from the levels.
-    var headings: [Heading]
+    /// Every section in document order (see ``headings``).
+    var storedHeadings: StoredHeadings
     /// The page's links (see ``links``).
     var storedLinks: StoredLinks
     /// The warnings about the page's links found by the build that saved the record (see
@@ -54,7 +57,7 @@ struct CachedPage: Sendable, Equatable {
         self.title = title
         order = document.frontMatter.order
         frontMatterYAML = document.frontMatter.yaml
-        headings = document.allSections.map { Heading(level: $0.level, id: $0.id, title: $0.title) }
+        storedHeadings = .decoded(document.allSections.map { Heading(level: $0.level, id: $0.id, title: $0.title) })
         storedLinks = .decoded(document.links)
     }
 
@@ -92,7 +95,7 @@ struct CachedPage: Sendable, Equatable {
     func sitePage() -> SitePage {
         SitePage(
             kind: .markdown(source: source), output: output, title: title, order: order, frontMatter: nil,
-            sectionIDs: headings.map(\.id))
+            headings: storedHeadings)
     }
 
     /// The stored warnings as the build reports them.

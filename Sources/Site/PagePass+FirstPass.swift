@@ -26,8 +26,26 @@ extension PagePass {
             times.append((now - mark).seconds)
             mark = now
         }
+        /// The page as its cache record has it, if the record holds its content.
+        func reuse(_ cached: CachedPage) -> FirstPass? {
+            if cached.isDraft && !options.includesDrafts { return .draft(cached) }
+            guard cached.content != nil else { return nil }
+            lap()
+            let skipped = [Double](repeating: 0, count: Self.firstPassSteps.count - times.count)
+            return .page(cached.sitePage(), cached, reused: true, times + skipped)
+        }
         let name = SiteFolder.contentFolder + "/" + source
         do throws(SiteError) {
+            // Taken before the file is read: an edit after it changes the identity.
+            let identity = SourceIdentity(path: contentPath + source)
+            // A file that has not changed since it was hashed, and held clean text, is not
+            // read at all.
+            if let identity, let cached = cache.page(source, identity: identity), cached.isCleanText,
+                let reused = reuse(cached)
+            {
+                return reused
+            }
+            let settled = identity.flatMap { $0.isSettled(before: settledBefore) ? $0 : nil }
             let data: Data
             switch FileIO.read(contentPath + source) {
             case .success(let bytes): data = bytes
@@ -38,18 +56,12 @@ extension PagePass {
                 hash.combine(contentsOf: bytes)
                 return hash.hex
             }
-            let cached = cache.page(source, hash: hash)
+            var cached = cache.page(source, hash: hash)
+            cached?.identity = settled
             // Bytes that decoded cleanly last time still do: the hash is the same.
             let checked = cached?.isCleanText == true ? nil : SourceText(decoding: data)
             warnings = checked?.warnings(file: name) ?? []
-            if let cached {
-                if cached.isDraft && !options.includesDrafts { return .draft(cached) }
-                if cached.content != nil {
-                    lap()
-                    let skipped = [Double](repeating: 0, count: Self.firstPassSteps.count - times.count)
-                    return .page(cached.sitePage(), cached, reused: true, times + skipped)
-                }
-            }
+            if let cached, let reused = reuse(cached) { return reused }
             let text = checked ?? SourceText(decoding: data)
             let markdown = text.text
             lap()
@@ -72,6 +84,7 @@ extension PagePass {
             var record = CachedPage(
                 source: source, sourceHash: hash, document: document, output: output,
                 title: document.title ?? ((source as NSString).lastPathComponent as NSString).deletingPathExtension)
+            record.identity = settled
             record.isCleanText = text.problems.isEmpty
             if document.frontMatter.isDraft && !options.includesDrafts { return .draft(record) }
             lap()
@@ -98,7 +111,7 @@ extension PagePass {
             let page = SitePage(
                 kind: .markdown(source: source), output: output, title: record.title,
                 order: document.frontMatter.order, frontMatter: document.frontMatter,
-                sectionIDs: record.headings.map(\.id))
+                headings: record.storedHeadings)
             return .page(page, record, reused: false, times)
         } catch {
             return .failed(error)

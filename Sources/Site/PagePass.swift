@@ -15,6 +15,9 @@ struct PagePass: Sendable {
     /// The output folder, to tell whether a page that needs no work is still in place.
     var output: URL
     var progress: BuildProgress?
+    /// When the build started, as ``SourceIdentity/settledTime()``: a source whose times are
+    /// older keeps its identity in its record.
+    var settledBefore: Int64
     // The folders' paths with a trailing `/`, to join with the relative path of each page:
     // cheaper than `URL.appending(path:)`.
     let contentPath: String
@@ -23,7 +26,7 @@ struct PagePass: Sendable {
 
     init(
         site: SiteFolder, sources: SourceTree, renderer: PageRenderer, staging: URL, options: BuildOptions,
-        baseURL: String?, cache: BuildCache, output: URL, progress: BuildProgress?
+        baseURL: String?, cache: BuildCache, output: URL, progress: BuildProgress?, settledBefore: Int64
     ) {
         self.site = site
         self.sources = sources
@@ -34,6 +37,7 @@ struct PagePass: Sendable {
         self.cache = cache
         self.output = output
         self.progress = progress
+        self.settledBefore = settledBefore
         contentPath = Self.folderPath(site.content)
         outputPath = Self.folderPath(output)
         stagingPath = Self.folderPath(staging)

@@ -37,6 +37,8 @@ public struct SiteBuilder: Sendable {
     public func build(progress: BuildProgress? = nil) async throws(BuildFailure) -> BuildReport {
         let clock = ContinuousClock()
         let start = clock.now
+        // Taken before any source is looked at (see ``SourceIdentity``).
+        let settledBefore = SourceIdentity.settledTime()
         var report = BuildReport()
         report.warnings = site.warnings
         func fail(_ errors: [SiteError]) -> BuildFailure {
@@ -80,7 +82,7 @@ public struct SiteBuilder: Sendable {
         }
         let pass = PagePass(
             site: site, sources: sources, renderer: renderer, staging: staging, options: options, baseURL: baseURL,
-            cache: cache, output: output, progress: progress)
+            cache: cache, output: output, progress: progress, settledBefore: settledBefore)
         var result = await pass.run()
         report.timings = result.timings
         report.warnings += result.warnings

@@ -22,29 +22,37 @@ struct SitePage: Sendable {
     /// that the layout does not parse its YAML again) or of a generated folder index;
     /// `nil` for a page taken from the cache, whose record has it as YAML.
     var frontMatter: FrontMatter?
-    /// The ids of the page's sections, in document order.
-    let sectionIDs: [String]
+    /// The page's headings, for their ids: those of a page from the cache stay encoded
+    /// until link checking asks for them (see ``CachedPage/StoredHeadings``).
+    private let headings: CachedPage.StoredHeadings
     /// A hash of ``sectionIDs``, for ``SiteState/linkTargetsHash(of:drafts:)``: made with
     /// the page, on whichever core makes it.
     let sectionIDsHash: UInt64
 
     init(
-        kind: Kind, output: String, title: String, order: Double?, frontMatter: FrontMatter?, sectionIDs: [String]
+        kind: Kind, output: String, title: String, order: Double?, frontMatter: FrontMatter?,
+        headings: CachedPage.StoredHeadings
     ) {
         self.kind = kind
         self.output = output
         self.title = title
         self.order = order
         self.frontMatter = frontMatter
-        self.sectionIDs = sectionIDs
-        sectionIDsHash = Self.hash(of: sectionIDs)
+        self.headings = headings
+        sectionIDsHash = headings.idsHash
     }
 
-    private static func hash(of ids: [String]) -> UInt64 {
-        var hash = StableHash()
-        for id in ids { hash.combine(id) }
-        return hash.value
+    /// A page whose sections are known only by their ids (a generated folder index has none).
+    init(
+        kind: Kind, output: String, title: String, order: Double?, frontMatter: FrontMatter?, sectionIDs: [String]
+    ) {
+        self.init(
+            kind: kind, output: output, title: title, order: order, frontMatter: frontMatter,
+            headings: .decoded(sectionIDs.map { CachedPage.Heading(level: 1, id: $0, title: "") }))
     }
+
+    /// The ids of the page's sections, in document order.
+    var sectionIDs: [String] { headings.ids }
 
     /// The source file relative to the site, for messages: `Content/guide/setup.md`.
     var sourceName: String {

@@ -239,9 +239,10 @@ import Testing
                 try #require(location != nil)
                 return SearchIndex.Page(
                     output: output, sourceHash: hash.hex, title: title,
-                    headings: document.allSections.map {
-                        CachedPage.Heading(level: $0.level, id: $0.id, title: $0.title)
-                    },
+                    headings: .decoded(
+                        document.allSections.map {
+                            CachedPage.Heading(level: $0.level, id: $0.id, title: $0.title)
+                        }),
                     search: location,
                     hasPageEntry: PageSearchData.hasPageEntry(record))
             }

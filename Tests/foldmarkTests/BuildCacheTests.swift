@@ -66,6 +66,7 @@ import Testing
         page.content = ContentLocation(pack: "p-0.pack", offset: 12, length: 0)
         page.search = ContentLocation(pack: "p-1.pack", offset: 123_456_789_012, length: 7)
         page.searchHasPageEntry = true
+        page.identity = SourceIdentity(size: 40, modified: 1, changed: 2, inode: 3, device: 4)
         var empty = CachedPage(source: "e.md", sourceHash: "1", document: Document(), output: "e.html", title: "")
         empty.isDraft = true
         for original in [page, empty] {

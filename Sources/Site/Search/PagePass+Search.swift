@@ -27,7 +27,7 @@ extension PagePass {
             indexed.append(
                 SearchIndex.Page(
                     output: page.output, sourceHash: record.sourceHash, title: record.title,
-                    headings: record.headings, search: record.search,
+                    headings: record.storedHeadings, search: record.search,
                     hasPageEntry: record.searchHasPageEntry))
             hash.combine(page.output)
             hash.combine(record.sourceHash)

@@ -34,7 +34,7 @@ struct SearchIndex {
         /// The hash of its source (``CachedPage/sourceHash``), which names its terms.
         var sourceHash: String
         var title: String
-        var headings: [CachedPage.Heading]
+        var headings: CachedPage.StoredHeadings
         /// Where its ``PageSearchData/encoded`` is kept (see ``CachedPage/search``).
         var search: ContentLocation?
         var hasPageEntry: Bool
@@ -248,9 +248,10 @@ struct SearchIndex {
         if !isPlainTitle { title = title.flatLine }
         JSONText.appendQuoted(title, to: &text)
         text.append(contentsOf: page.hasPageEntry ? ",1".utf8 : ",0".utf8)
-        for index in page.headings.indices {
-            var headingTitle = page.headings[index].title
-            var id = page.headings[index].id
+        let headings = page.headings.all
+        for index in headings.indices {
+            var headingTitle = headings[index].title
+            var id = headings[index].id
             // Most titles are plain: compare and copy their bytes.
             let isDone = headingTitle.withUTF8 { heading -> Bool in
                 guard isPlain(heading) else { return false }
@@ -273,7 +274,7 @@ struct SearchIndex {
                 JSONText.appendQuoted(flat == title ? "" : flat, to: &text)
             }
             text.append(UInt8(ascii: ","))
-            let level = page.headings[index].level
+            let level = headings[index].level
             if level >= 0 && level <= 9 {
                 text.append(UInt8(ascii: "0") + UInt8(level))
             } else {

@@ -1,0 +1,86 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The records that later builds changed, appended to `index-journal` beside the build
+/// cache's index instead of rewriting the whole index (megabytes for a large site) for a
+/// one-page edit (see ``BuildCache``).
+///
+/// Each entry is the length of its payload and the ``StableHash`` of the payload, as 16
+/// hexadecimal digits each, then the payload: a header like the index's (format, key,
+/// site state, and the generation of the index it applies to), then the changed records,
+/// each after a record separator. Entries apply in order, over the index whose
+/// generation they name; entries of another generation are left from before the index was
+/// last rewritten, and are ignored. An entry cut short or damaged makes the whole cache
+/// unusable: the output on disk may have been laid out by the build that wrote it.
+enum CacheJournal {
+    static let fileName = "index-journal"
+    private static let prefixLength = 32
+
+    /// The bytes of one entry with `payload`.
+    static func entry(payload: [UInt8]) -> [UInt8] {
+        var hash = StableHash()
+        payload.withUnsafeBytes { hash.combine(contentsOf: $0) }
+        var bytes = Array((hex(UInt64(payload.count)) + hex(hash.value)).utf8)
+        bytes += payload
+        return bytes
+    }
+
+    /// The payloads of the entries in `journal`, as ranges of it; `nil` if one is cut short
+    /// or damaged.
+    static func payloads(of journal: UnsafeRawBufferPointer) -> [Range<Int>]? {
+        var payloads: [Range<Int>] = []
+        var start = 0
+        while start < journal.count {
+            guard journal.count - start >= prefixLength,
+                let length = number(journal, start..<(start + 16)),
+                let expected = number(journal, (start + 16)..<(start + 32)),
+                length <= UInt64(journal.count - start - prefixLength)
+            else { return nil }
+            let payload = (start + prefixLength)..<(start + prefixLength + Int(length))
+            var hash = StableHash()
+            hash.combine(contentsOf: UnsafeRawBufferPointer(rebasing: journal[payload]))
+            guard hash.value == expected else { return nil }
+            payloads.append(payload)
+            start = payload.upperBound
+        }
+        return payloads
+    }
+
+    /// Appends `entry` to the journal at `path` with one write; `false` if it could not
+    /// be written whole.
+    static func append(_ entry: [UInt8], to path: String) -> Bool {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return entry.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { return false }
+                offset += written
+            }
+            return true
+        }
+    }
+
+    private static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    private static func number(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> UInt64? {
+        var value: UInt64 = 0
+        for byte in bytes[range] {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | UInt64(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value << 4 | UInt64(byte - UInt8(ascii: "a") + 10)
+            default: return nil
+            }
+        }
+        return value
+    }
+}

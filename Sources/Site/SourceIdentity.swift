@@ -1,0 +1,97 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What `stat` says of a source file: its size, modification and change times (in
+/// nanoseconds), inode and device. A page's cache record keeps the identity its source
+/// had when it was last hashed, so that a build that finds the same identity trusts the
+/// recorded hash without reading the file.
+///
+/// Any write to a file changes its change time (`ctime`), which no one can set back, so an
+/// edit that keeps the size and restores the modification time (`touch -d`) is still seen;
+/// a copied or checked-out file has another inode or device and is read and hashed.
+///
+/// What remains is the "racily clean" file of git: one edited within the same tick of the
+/// file system's clock as the stat that recorded it, so that the edit leaves every field
+/// as it was. A build therefore records an identity only when it is ``isSettled(before:)``
+/// the moment the build started: a later edit then gets a later time.
+struct SourceIdentity: Sendable, Equatable {
+    var size: UInt64
+    var modified: Int64
+    var changed: Int64
+    var inode: UInt64
+    var device: UInt64
+
+    init(size: UInt64, modified: Int64, changed: Int64, inode: UInt64, device: UInt64) {
+        self.size = size
+        self.modified = modified
+        self.changed = changed
+        self.inode = inode
+        self.device = device
+    }
+
+    /// The identity of the regular file at `path`, following symbolic links as a read
+    /// does; `nil` if it cannot be had (then the file is read, and fails there if it must).
+    init?(path: String) {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        size = UInt64(status.st_size)
+        modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+        changed = Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec)
+        inode = UInt64(status.st_ino)
+        device = UInt64(status.st_dev)
+    }
+
+    /// Whether both times of the file are strictly older than `start` (see
+    /// ``settledTime()``): then an edit made after the file was looked at gets other times.
+    func isSettled(before start: Int64) -> Bool {
+        modified < start && changed < start
+    }
+
+    /// The time, in nanoseconds, before which a file's times count as settled for a build
+    /// starting now: the coarse clock that file systems stamp files with (a file can be
+    /// stamped a little earlier than the precise clock reads), rounded down to an even
+    /// second for file systems that keep times in whole seconds or two.
+    static func settledTime() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME_COARSE, &now)
+        return Int64(now.tv_sec & ~1) * 1_000_000_000
+    }
+}
+
+extension SourceIdentity {
+    /// The identity as one field of a cache record: five hexadecimal numbers, split by
+    /// `separator`.
+    func encoded(separator: UInt8) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for (index, value) in [size, UInt64(bitPattern: modified), UInt64(bitPattern: changed), inode, device]
+            .enumerated()
+        {
+            if index > 0 { bytes.append(separator) }
+            bytes.append(contentsOf: String(value, radix: 16).utf8)
+        }
+        return bytes
+    }
+
+    /// Reads what ``encoded(separator:)`` wrote; `nil` if it is malformed.
+    init?(decoding field: UnsafeBufferPointer<UInt8>, separator: UInt8) {
+        var parts = ByteFields(field, separator: separator)
+        var values: [UInt64] = []
+        while let part = parts.next() {
+            guard !part.isEmpty, part.count <= 16 else { return nil }
+            var value: UInt64 = 0
+            for byte in part {
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | UInt64(byte - UInt8(ascii: "0"))
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value << 4 | UInt64(byte - UInt8(ascii: "a") + 10)
+                default: return nil
+                }
+            }
+            values.append(value)
+        }
+        guard values.count == 5 else { return nil }
+        self.init(
+            size: values[0], modified: Int64(bitPattern: values[1]), changed: Int64(bitPattern: values[2]),
+            inode: values[3], device: values[4])
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+@testable import Site
+@testable import foldmark
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A build trusts a source's recorded hash without reading it when `stat` says the file
+/// is as it was (see ``SourceIdentity``): every edit must still reach the output.
+@Suite struct SourceIdentityTests {
+    static let files = IncrementalShortcutTests.files
+
+    /// Rewrites the file in place (same inode) and sets its modification time to `seconds`.
+    static func rewrite(_ site: TemporarySite, _ path: String, _ text: String, modified seconds: Int) throws {
+        let full = site.root.appending(path: path).path
+        #expect(FileIO.write(text, toPath: full))
+        try setModified(site, path, seconds)
+    }
+
+    static func setModified(_ site: TemporarySite, _ path: String, _ seconds: Int) throws {
+        let full = site.root.appending(path: path).path
+        // Access time left alone, modification time set, as `touch -m -d` does.
+        var times = [timespec(tv_sec: 0, tv_nsec: (1 << 30) - 2)  /* UTIME_OMIT */, timespec(tv_sec: seconds, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, full, &times, 0) == 0)
+    }
+
+    /// Waits (up to about two seconds) until a build would trust the file's identity.
+    static func waitUntilSettled(_ site: TemporarySite, _ path: String) async throws {
+        let full = site.root.appending(path: path).path
+        while try #require(SourceIdentity(path: full)).isSettled(before: SourceIdentity.settledTime()) == false {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+    }
+
+    /// The identity field of `source`'s record in the cache index of `_site`: "" when the
+    /// record keeps none, `nil` when there is no record.
+    static func identityField(_ site: TemporarySite, _ source: String) throws -> String? {
+        let index = try FileIO.read(site.root.appending(path: ".foldmark-cache/_site/index").path).get()
+        for record in index.split(separator: CachedPage.recordSeparator, omittingEmptySubsequences: false).dropFirst() {
+            let fields = record.split(separator: CachedPage.fieldSeparator, omittingEmptySubsequences: false)
+            guard fields.count == CachedPage.fieldCount, fields[0].elementsEqual(source.utf8) else { continue }
+            return String(decoding: fields[fields.count - 1], as: UTF8.self)
+        }
+        return nil
+    }
+
+    @Test func unchangedSourcesAreNotReadAgain() async throws {
+        let site = try TemporarySite(files: Self.files)
+        try Self.setModified(site, "Content/guide.md", 1_600_000_000)
+        try await Self.waitUntilSettled(site, "Content/guide.md")
+        _ = try await IncrementalShortcutTests.build(site)
+        #expect(try Self.identityField(site, "guide.md")?.isEmpty == false)
+        // Unreadable, but unchanged as far as `stat` shows but for its mode, which moves
+        // the change time: read, and the build fails.
+        let guide = site.root.appending(path: "Content/guide.md").path
+        #expect(chmod(guide, 0) == 0)
+        defer { chmod(guide, 0o644) }
+        if access(guide, R_OK) != 0 {  // (root reads it anyway)
+            let run = await ToolRun.run(["build", site.root.path])
+            #expect(run.status == 1)
+            #expect(run.errors.contains("Content/guide.md"))
+        }
+    }
+
+    /// Same size, same inode, modification time set back (`touch -d`): only the change
+    /// time tells, and it must.
+    @Test func sameSizeEditWithRestoredModificationTimeIsSeen() async throws {
+        let site = try TemporarySite(files: Self.files)
+        let old = "---\norder: 1\n---\n# Guide\n\n## Install\n\nOld body.\n"
+        let new = "---\norder: 1\n---\n# Guide\n\n## Install\n\nNew body.\n"
+        try Self.rewrite(site, "Content/guide.md", old, modified: 1_600_000_000)
+        try await Self.waitUntilSettled(site, "Content/guide.md")
+        _ = try await IncrementalShortcutTests.build(site)
+        #expect(try Self.identityField(site, "guide.md")?.isEmpty == false)
+        try Self.rewrite(site, "Content/guide.md", new, modified: 1_600_000_000)
+        let report = try await IncrementalShortcutTests.expectSameAsFullBuild(site, round: 0)
+        #expect(report.written.contains("guide.html"))
+        #expect(try site.read("_site/guide.html").contains("New body."))
+    }
+
+    /// A file whose times are not older than the start of the build could be edited again
+    /// within the same tick of the clock without changing them: its record keeps no
+    /// identity, so the next build reads it.
+    @Test func sourceTouchedAtOrAfterTheBuildStartIsReadAgain() async throws {
+        let site = try TemporarySite(files: Self.files)
+        let future = Int(Date().timeIntervalSince1970) + 3600
+        let old = "---\norder: 1\n---\n# Guide\n\n## Install\n\nOld body.\n"
+        let new = "---\norder: 1\n---\n# Guide\n\n## Install\n\nNew body.\n"
+        try Self.rewrite(site, "Content/guide.md", old, modified: future)
+        _ = try await IncrementalShortcutTests.build(site)
+        #expect(try Self.identityField(site, "guide.md") == "")
+        try Self.rewrite(site, "Content/guide.md", new, modified: future)
+        _ = try await IncrementalShortcutTests.expectSameAsFullBuild(site, round: 0)
+        #expect(try site.read("_site/guide.html").contains("New body."))
+        #expect(try Self.identityField(site, "guide.md") == "")
+    }
+
+    @Test func identityReadsBackAsWritten() throws {
+        let identity = SourceIdentity(
+            size: 12, modified: -1_000_000_001, changed: 1_700_000_000_123_456_789, inode: .max, device: 0)
+        let bytes = identity.encoded(separator: CachedPage.partSeparator)
+        #expect(bytes.withUnsafeBufferPointer { SourceIdentity(decoding: $0, separator: CachedPage.partSeparator) } == identity)
+        for bad in ["", "1\u{1C}2\u{1C}3\u{1C}4", "1\u{1C}2\u{1C}3\u{1C}4\u{1C}x", "1\u{1C}2\u{1C}3\u{1C}4\u{1C}\u{1C}5"] {
+            let bytes = Array(bad.utf8)
+            #expect(bytes.withUnsafeBufferPointer { SourceIdentity(decoding: $0, separator: CachedPage.partSeparator) } == nil)
+        }
+    }
+}
