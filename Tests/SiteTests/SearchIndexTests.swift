@@ -301,6 +301,25 @@ import Testing
         }
     }
 
+    /// A new term that sorts before every term of the old dictionary (or after every
+    /// one) is merged too: the first part of the merge starts at the first new term.
+    @Test func patchKeepsNewTermsBeforeAndAfterEveryOldOne() async throws {
+        let packs = try RecordPacks()
+        var markdown = ["index.html": "# Home\n\nmiddle words here\n", "b.html": "# Beta\n\nmore middle words\n"]
+        let old = try await packs.index(try packs.pages(markdown), previous: nil).state
+        markdown["b.html"] = "# Beta\n\naardvark middle zymurgy\n"
+        let pages = try packs.pages(markdown)
+        let patched = try await packs.index(pages, previous: old)
+        let full = try await packs.index(pages, previous: nil)
+        var terms: [String] = []
+        for index in 0..<patched.state.dictionary.count {
+            patched.state.dictionary.withTerm(index) { term, _, _ in terms.append(String(decoding: term, as: UTF8.self)) }
+        }
+        #expect(terms.first == "aardvark" && terms.last == "zymurgy", "\(terms)")
+        let sameFiles = patched.files == full.files
+        #expect(sameFiles && patched.state.dictionary == full.state.dictionary)
+    }
+
     @Test func indexIsTheSameForAnyNumberOfTasks() async throws {
         let packs = try RecordPacks()
         var markdown: [String: String] = [:]

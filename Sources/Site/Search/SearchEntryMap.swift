@@ -137,9 +137,12 @@ extension SearchDictionary {
         if old.count == 0 { return new }
         if map.isIdentity && new.count == 0 { return old }
         let parts = Parallel.workers(for: (old.count + termsPerTask - 1) / termsPerTask, jobs: jobs)
-        // Where each part starts in both: the new terms go with the old terms they precede.
+        // Where each part starts in both: the new terms go with the old terms they precede,
+        // and those before every old term with the first part.
         let oldStarts = (0...parts).map { $0 * old.count / parts }
-        let newStarts = oldStarts.map { $0 == old.count ? new.count : new.firstIndex(notBefore: old, $0) }
+        let newStarts = oldStarts.map { start in
+            start == 0 ? 0 : start == old.count ? new.count : new.firstIndex(notBefore: old, start)
+        }
         let pieces = await Parallel.map(parts, jobs: jobs) { part in
             merging(
                 old, oldStarts[part]..<oldStarts[part + 1], mappedWith: map, new,
