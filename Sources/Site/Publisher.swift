@@ -29,9 +29,12 @@ struct Publisher {
         let fileManager = FileManager.default
         let stagingPath = staging.path.hasSuffix("/") ? staging.path : staging.path + "/"
         let outputPath = output.path.hasSuffix("/") ? output.path : output.path + "/"
+        let previous = Manifest(readingFrom: output)
+        // Into an output folder that holds nothing yet, every staged file is new.
+        let isFirstBuild = previous.files.isEmpty && isEmptyButForTheLock(output)
         var moves: [String] = []
         for page in staged {
-            if FileIO.contentsEqual(stagingPath + page, outputPath + page) {
+            if !isFirstBuild, FileIO.contentsEqual(stagingPath + page, outputPath + page) {
                 result.unchanged += 1
                 continue
             }
@@ -58,14 +61,13 @@ struct Publisher {
             moves.append(asset)
         }
         let current = Set(outputs + assets)
-        let previous = Manifest(readingFrom: output)
         let sameFiles = current == previous.files
         let manifestChanged =
             !sameFiles || !fileManager.fileExists(atPath: output.appending(path: Manifest.fileName).path)
         if manifestChanged { try Manifest(files: current).write(to: staging) }
 
-        if previous.files.isEmpty, isEmptyButForTheLock(output) {
-            // A first build: every staged file is new, so whole folders can move at once.
+        if isFirstBuild {
+            // Whole folders can move at once.
             try moveTopLevelEntries()
             result.written = moves
         } else {
