@@ -52,7 +52,12 @@ public struct PageRenderer: Sendable {
 
     /// The HTML inside `<main>`.
     public func renderContent(_ document: Document) -> String {
-        content.render(
+        String(decoding: renderContentUTF8(document), as: UTF8.self)
+    }
+
+    /// ``renderContent(_:)`` as UTF-8 bytes, for content that goes straight to a file.
+    public func renderContentUTF8(_ document: Document) -> [UInt8] {
+        content.renderUTF8(
             .object([
                 "preamble": .string(document.preamble.html),
                 "sections": .list(document.sections.map(Self.value(for:))),

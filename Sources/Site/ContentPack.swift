@@ -40,23 +40,25 @@ struct ContentPacks: Sendable {
 
     /// Appends `text` to the pack of `worker`; `nil` if the write failed.
     func append(_ text: String, worker: Int) -> ContentLocation? {
+        var text = text
+        return text.withUTF8 { append(UnsafeRawBufferPointer($0), worker: worker) }
+    }
+
+    /// Appends `bytes` (UTF-8) to the pack of `worker`; `nil` if the write failed.
+    func append(_ bytes: UnsafeRawBufferPointer, worker: Int) -> ContentLocation? {
         let descriptor = descriptors[worker]
         let offset = Int(lseek(descriptor, 0, SEEK_END))
-        var text = text
-        let written = text.withUTF8 { buffer -> Bool in
-            var done = 0
-            while done < buffer.count {
-                let count = write(descriptor, buffer.baseAddress! + done, buffer.count - done)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                done += count
+        var done = 0
+        while done < bytes.count {
+            let count = write(descriptor, bytes.baseAddress! + done, bytes.count - done)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil
             }
-            return true
+            done += count
         }
-        guard offset >= 0, written else { return nil }
-        return ContentLocation(pack: names[worker], offset: offset, length: text.utf8.count)
+        guard offset >= 0 else { return nil }
+        return ContentLocation(pack: names[worker], offset: offset, length: bytes.count)
     }
 
     /// Closes the packs, and removes those that received nothing (every page was cached).

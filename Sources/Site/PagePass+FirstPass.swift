@@ -88,7 +88,7 @@ extension PagePass {
             record.isCleanText = text.problems.isEmpty
             if document.frontMatter.isDraft && !options.includesDrafts { return .draft(record) }
             lap()
-            let content = renderer.renderContent(document)
+            let content = renderer.renderContentUTF8(document)
             lap()
             if site.config.hasSearch && output != "404.html" {
                 let search = PageSearchData.encoded(document: document, title: record.title)
@@ -99,7 +99,7 @@ extension PagePass {
                 record.searchHasPageEntry = PageSearchData.hasPageEntry(search)
             }
             lap()
-            guard let location = packs.append(content, worker: worker) else {
+            guard let location = content.withUnsafeBytes({ packs.append($0, worker: worker) }) else {
                 throw SiteError(file: name, message: "cannot write its content to the build cache")
             }
             record.content = location

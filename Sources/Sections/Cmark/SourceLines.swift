@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The Markdown that cmark parsed, addressable by cmark's 1-based line and byte column.
 /// Line starts are found on first use: most pages never need them. It shares the page's
 /// text rather than copying its bytes, which matters for a page of a hundred megabytes.
@@ -8,6 +12,16 @@ final class SourceLines {
         return text.withUTF8 { bytes in
             // Lines end as cmark ends them: at LF, CR LF or a lone CR.
             var starts = [0]
+            guard let base = bytes.baseAddress else { return starts }
+            if memchr(base, Int32(UInt8(ascii: "\r")), bytes.count) == nil {
+                // No CR, as in most files: only LF ends lines, found with memchr.
+                var offset = 0
+                while offset < bytes.count, let found = memchr(base + offset, Int32(UInt8(ascii: "\n")), bytes.count - offset) {
+                    offset = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+                    starts.append(offset)
+                }
+                return starts
+            }
             for (offset, byte) in bytes.enumerated() {
                 let isLoneCR =
                     byte == UInt8(ascii: "\r") && (offset + 1 == bytes.count || bytes[offset + 1] != UInt8(ascii: "\n"))
