@@ -50,11 +50,15 @@ public struct Template: Sendable {
     /// ``render(_:size:)`` as UTF-8 bytes, for output that goes straight to a file.
     public func renderUTF8(_ context: TemplateValue, size: Int? = nil) -> [UInt8] {
         program.instructions.withUnsafeBufferPointer { instructions in
-            var rendering = TemplateRendering(
-                program: program, instructions: instructions, context: context,
-                capacity: max(estimatedSize, size ?? 0))
-            rendering.render(program.main, indentation: [], depth: 0)
-            return rendering.output
+            program.textBytes.withUnsafeBufferPointer { textBytes in
+                program.textRanges.withUnsafeBufferPointer { textRanges in
+                    var rendering = TemplateRendering(
+                        program: program, instructions: instructions, textBytes: textBytes, textRanges: textRanges,
+                        context: context, capacity: max(estimatedSize, size ?? 0))
+                    rendering.render(program.main, indentation: [], depth: 0)
+                    return rendering.output
+                }
+            }
         }
     }
 }

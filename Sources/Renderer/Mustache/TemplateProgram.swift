@@ -23,8 +23,11 @@ struct TemplateProgram: Sendable {
     }
 
     private(set) var instructions: [Instruction] = []
-    /// The literal texts, as the UTF-8 bytes that rendering appends.
-    private(set) var texts: [[UInt8]] = []
+    /// The literal texts, one after the other as the UTF-8 bytes that rendering appends;
+    /// text `index` is `textBytes[textRanges[index]]`. (One array rather than one per text:
+    /// appending a text then retains nothing.)
+    private(set) var textBytes: [UInt8] = []
+    private(set) var textRanges: [Range<Int>] = []
     /// Each name's parts: `a.b` is `["a", "b"]`, the implicit iterator `.` is `[]`.
     private(set) var names: [[String]] = []
     /// Where the main template's and each partial's instructions are.
@@ -63,8 +66,9 @@ struct TemplateProgram: Sendable {
     }
 
     private mutating func addText(_ text: String) -> Int32 {
-        texts.append(Array(text.utf8))
-        return Int32(texts.count - 1)
+        textRanges.append(textBytes.count..<(textBytes.count + text.utf8.count))
+        textBytes.append(contentsOf: text.utf8)
+        return Int32(textRanges.count - 1)
     }
 
     private mutating func index(of name: TemplateName) -> Int32 {

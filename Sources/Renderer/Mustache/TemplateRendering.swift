@@ -10,16 +10,22 @@ struct TemplateRendering {
 
     private let program: TemplateProgram
     private let instructions: UnsafeBufferPointer<TemplateProgram.Instruction>
+    private let textBytes: UnsafeBufferPointer<UInt8>
+    private let textRanges: UnsafeBufferPointer<Range<Int>>
     private(set) var output: [UInt8] = []
     private var stack: [TemplateValue]
 
-    /// `instructions` must be `program.instructions`, valid for as long as the rendering.
+    /// `instructions`, `textBytes` and `textRanges` must be those of `program`, valid for as
+    /// long as the rendering.
     init(
         program: TemplateProgram, instructions: UnsafeBufferPointer<TemplateProgram.Instruction>,
+        textBytes: UnsafeBufferPointer<UInt8>, textRanges: UnsafeBufferPointer<Range<Int>>,
         context: TemplateValue, capacity: Int
     ) {
         self.program = program
         self.instructions = instructions
+        self.textBytes = textBytes
+        self.textRanges = textRanges
         output.reserveCapacity(capacity)
         stack = [context]
         stack.reserveCapacity(16)
@@ -32,7 +38,7 @@ struct TemplateRendering {
         while at < range.upperBound {
             switch instructions[at] {
             case .text(let text):
-                output += program.texts[Int(text)]
+                output.append(contentsOf: self.text(text))
             case .lineStart:
                 if !indentation.isEmpty { output += indentation }
             case .variable(let name, let isEscaped):
@@ -58,11 +64,17 @@ struct TemplateRendering {
                 continue
             case .partial(let partial, let partialIndentation):
                 guard partial >= 0, depth < Self.maximumPartialDepth else { break }
-                let combined = partialIndentation < 0 ? indentation : indentation + program.texts[Int(partialIndentation)]
+                let combined = partialIndentation < 0 ? indentation : indentation + self.text(partialIndentation)
                 render(program.partials[Int(partial)], indentation: combined, depth: depth + 1)
             }
             at += 1
         }
+    }
+
+    /// The bytes of literal text `index`.
+    @inline(__always)
+    private func text(_ index: Int32) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: textBytes[textRanges[Int(index)]])
     }
 
     private mutating func renderBody(_ body: Range<Int>, in context: TemplateValue, indentation: [UInt8], depth: Int) {
