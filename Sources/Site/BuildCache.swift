@@ -233,15 +233,17 @@ struct BuildCache: Sendable {
         guard total - live > max(live, 16 << 20) else { return }
         let tag = "compacted-\(ProcessInfo.processInfo.processIdentifier)-\(UInt64(Date().timeIntervalSince1970 * 1e6))"
         guard let pack = try? ContentPacks(folder: packFolder, tag: tag, workers: 1) else { return }
-        defer { pack.close() }
         func move(_ location: ContentLocation?) -> ContentLocation? {
             guard let location, let text = ContentPacks.read(location, in: packFolder) else { return nil }
             return pack.append(text, worker: 0)
         }
-        for index in pages.indices {
-            if let moved = move(pages[index].content) { pages[index].content = moved }
-            if let moved = move(pages[index].search) { pages[index].search = moved }
+        var compacted = pages
+        for index in compacted.indices {
+            if let moved = move(compacted[index].content) { compacted[index].content = moved }
+            if let moved = move(compacted[index].search) { compacted[index].search = moved }
         }
+        // The new locations count only once the new pack is complete.
+        if pack.close() { pages = compacted }
     }
 
     /// What the whole cache depends on besides each page's own bytes.

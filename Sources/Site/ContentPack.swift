@@ -16,58 +16,112 @@ struct ContentLocation: Sendable, Equatable {
 }
 
 /// The pack files that one build appends to, one per worker. A worker only ever writes
-/// to its own descriptor, in order, so no locking is needed.
+/// to its own pack, in order, so no locking is needed.
+///
+/// Each pack gathers what is appended in a buffer of ``bufferSize`` bytes and writes it
+/// out when full: one `write` instead of one per page, and whole pages of the file, which
+/// the kernel need not clear first. So a location is only good once ``close()`` says that
+/// everything reached the file.
 struct ContentPacks: Sendable {
+    static let bufferSize = 1 << 20
+
     let folder: URL
     let names: [String]
-    private let descriptors: [Int32]
+    private let writers: [Writer]
+
+    /// One worker's pack: its descriptor, what is not written yet, and how long the file
+    /// will be once it is.
+    private final class Writer: @unchecked Sendable {
+        let descriptor: Int32
+        var buffer: [UInt8] = []
+        var length = 0
+        var failed = false
+
+        init(descriptor: Int32) {
+            self.descriptor = descriptor
+            buffer.reserveCapacity(ContentPacks.bufferSize)
+        }
+
+        /// Writes out the buffer; false (and from then on) if a write failed.
+        func flush() -> Bool {
+            guard !failed else { return false }
+            failed = !buffer.withUnsafeBytes(write)
+            buffer.removeAll(keepingCapacity: true)
+            return !failed
+        }
+
+        /// Writes `bytes` to the file as they are, after the buffer; false (and from then
+        /// on) if a write failed.
+        func writeThrough(_ bytes: UnsafeRawBufferPointer) -> Bool {
+            guard flush() else { return false }
+            failed = !write(bytes)
+            return !failed
+        }
+
+        private func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+            var done = 0
+            while done < bytes.count {
+                let count = Glibc.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                done += count
+            }
+            return true
+        }
+    }
 
     /// Opens `workers` new pack files in `folder`, named after `tag` (unique per build).
     init(folder: URL, tag: String, workers: Int) throws {
         self.folder = folder
         names = (0..<workers).map { "\(tag)-\($0).pack" }
-        var descriptors: [Int32] = []
+        var writers: [Writer] = []
         for name in names {
             let descriptor = open(folder.appending(path: name).path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else {
-                descriptors.forEach { _ = Glibc.close($0) }
+                writers.forEach { _ = Glibc.close($0.descriptor) }
                 throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: folder.path])
             }
-            descriptors.append(descriptor)
+            writers.append(Writer(descriptor: descriptor))
         }
-        self.descriptors = descriptors
+        self.writers = writers
     }
 
-    /// Appends `text` to the pack of `worker`; `nil` if the write failed.
+    /// Appends `text` to the pack of `worker`; `nil` if an earlier write failed.
     func append(_ text: String, worker: Int) -> ContentLocation? {
         var text = text
         return text.withUTF8 { append(UnsafeRawBufferPointer($0), worker: worker) }
     }
 
-    /// Appends `bytes` (UTF-8) to the pack of `worker`; `nil` if the write failed.
+    /// Appends `bytes` (UTF-8) to the pack of `worker`; `nil` if an earlier write failed.
+    /// (A large page goes straight to the file, so that a failure names it.)
     func append(_ bytes: UnsafeRawBufferPointer, worker: Int) -> ContentLocation? {
-        let descriptor = descriptors[worker]
-        let offset = Int(lseek(descriptor, 0, SEEK_END))
-        var done = 0
-        while done < bytes.count {
-            let count = write(descriptor, bytes.baseAddress! + done, bytes.count - done)
-            if count < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            done += count
+        let writer = writers[worker]
+        let location = ContentLocation(pack: names[worker], offset: writer.length, length: bytes.count)
+        if bytes.count >= Self.bufferSize / 4 {
+            guard writer.writeThrough(bytes) else { return nil }
+        } else {
+            if writer.buffer.count + bytes.count > Self.bufferSize { guard writer.flush() else { return nil } }
+            guard !writer.failed else { return nil }
+            writer.buffer.append(contentsOf: bytes)
         }
-        guard offset >= 0 else { return nil }
-        return ContentLocation(pack: names[worker], offset: offset, length: bytes.count)
+        writer.length += bytes.count
+        return location
     }
 
-    /// Closes the packs, and removes those that received nothing (every page was cached).
-    func close() {
-        for (descriptor, name) in zip(descriptors, names) {
-            let isEmpty = lseek(descriptor, 0, SEEK_END) == 0
-            _ = Glibc.close(descriptor)
-            if isEmpty { try? FileManager.default.removeItem(at: folder.appending(path: name)) }
+    /// Writes out what is left and closes the packs, removing those that received nothing
+    /// (every page was cached). Whether every byte appended reached its pack: if not, no
+    /// location handed out may be used.
+    @discardableResult
+    func close() -> Bool {
+        var complete = true
+        for (writer, name) in zip(writers, names) {
+            if !writer.flush() { complete = false }
+            _ = Glibc.close(writer.descriptor)
+            if writer.length == 0 { try? FileManager.default.removeItem(at: folder.appending(path: name)) }
         }
+        return complete
     }
 
     /// The content at `location`, or `nil` if the pack is gone or too short.

@@ -96,7 +96,7 @@ struct PagePass: Sendable {
                 sources.pages[index], resolver: resolver, packs: packs, worker: worker, warnings: &warnings)
             return (outcome, warnings)
         }
-        packs.close()
+        let packsComplete = packs.close()
         // Per page, in the same order: its record (none for a generated folder index) and
         // whether it came from the cache. Arrays, not dictionaries by path: the steps below
         // look at every page, and a no-op build does little else.
@@ -123,6 +123,11 @@ struct PagePass: Sendable {
         result.timings = Array(zip(Self.firstPassSteps, stepTimes))
         result.cached = isReused.count(where: { $0 })
         result.drafts = drafts.count
+        // A page whose content could not be written says so itself; what was still in a
+        // pack's buffer fails here.
+        if !packsComplete && result.errors.isEmpty {
+            result.errors.append(SiteError(file: cache.packFolder.path, message: "cannot write the build cache"))
+        }
         guard result.errors.isEmpty else { return result }
 
         let clock = ContinuousClock()

@@ -318,7 +318,7 @@ import Testing
     }
 
     /// A write that fails in the middle of a build, as on a full disk: every write past
-    /// 256 KiB fails (RLIMIT_FSIZE), so the big page added for the second build cannot be
+    /// 128 KiB fails (RLIMIT_FSIZE), so the big page added for the second build cannot be
     /// staged. Works for any user, unlike a real full file system (see the next test).
     @Test(.enabled(if: ToolProcess.executable != nil, "no foldmark executable beside the tests"))
     func writeFailureMidBuildKeepsThePreviousOutput() async throws {
@@ -335,6 +335,24 @@ import Testing
         #expect(try BadInput.snapshot(out) == before)
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: site.root.path).allSatisfy { !$0.contains("staging") })
+    }
+
+    /// The same when no page is large: the pages' content waits in the build cache's
+    /// buffer, and writing that out fails when the first pass ends. The build fails before
+    /// the layout, and the output stays as it was.
+    @Test(.enabled(if: ToolProcess.executable != nil, "no foldmark executable beside the tests"))
+    func bufferedCacheWriteFailureKeepsThePreviousOutput() async throws {
+        let site = try TemporarySite(files: ["Content/index.md": "# Home\n"])
+        let out = site.root.appending(path: "out")
+        #expect(try ToolProcess.run(["build", site.root.path, "--out", out.path], fileSizeLimit: 128).status == 0)
+        let before = try BadInput.snapshot(out)
+        for number in 0..<40 {
+            try site.write("Content/p\(number).md", "# Page \(number)\n\n" + String(repeating: "Some words of text. ", count: 150))
+        }
+        let run = try ToolProcess.run(["build", site.root.path, "--out", out.path, "--jobs", "1"], fileSizeLimit: 128)
+        #expect(run.status == 1)
+        #expect(run.errors.contains("packs: error: cannot write the build cache"), "\(run.errors)")
+        #expect(try BadInput.snapshot(out) == before)
     }
 
     /// The same on a real full file system: a 2 MiB tmpfs, which only root can mount.

@@ -42,7 +42,8 @@ struct ToolProcess {
 
     /// Runs foldmark with `arguments`. `unprivileged` runs it as `nobody` when the tests
     /// run as root (root reads and writes files whatever their permissions say).
-    /// `fileSizeLimit` (in KiB) makes every write past that size fail, as on a full disk.
+    /// `fileSizeLimit` (in 512-byte blocks, as `ulimit -f` of /bin/sh counts them) makes
+    /// every write past that size fail, as on a full disk.
     static func run(_ arguments: [String], unprivileged: Bool = false, fileSizeLimit: Int? = nil) throws -> ToolProcess
     {
         guard let executable else { throw ToolProcessError.noExecutable }
