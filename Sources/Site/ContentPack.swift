@@ -45,7 +45,7 @@ struct ContentPacks: Sendable {
         /// Writes out the buffer; false (and from then on) if a write failed.
         func flush() -> Bool {
             guard !failed else { return false }
-            failed = !buffer.withUnsafeBytes(write)
+            failed = !buffer.withUnsafeBytes { FileIO.write($0, to: descriptor) }
             buffer.removeAll(keepingCapacity: true)
             return !failed
         }
@@ -54,21 +54,8 @@ struct ContentPacks: Sendable {
         /// on) if a write failed.
         func writeThrough(_ bytes: UnsafeRawBufferPointer) -> Bool {
             guard flush() else { return false }
-            failed = !write(bytes)
+            failed = !FileIO.write(bytes, to: descriptor)
             return !failed
-        }
-
-        private func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
-            var done = 0
-            while done < bytes.count {
-                let count = Glibc.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                done += count
-            }
-            return true
         }
     }
 

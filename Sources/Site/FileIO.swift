@@ -26,6 +26,12 @@ enum FileIO {
         }
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
+        return write(buffer, to: descriptor)
+    }
+
+    /// Writes all of `buffer` to the open file `descriptor`, with `write` until done;
+    /// whether it all went. (Retries after a signal.)
+    static func write(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
         var offset = 0
         while offset < buffer.count {
             let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
