@@ -233,8 +233,10 @@ struct BuildCache: Sendable {
         guard total - live > max(live, 16 << 20) else { return }
         let tag = "compacted-\(ProcessInfo.processInfo.processIdentifier)-\(UInt64(Date().timeIntervalSince1970 * 1e6))"
         guard let pack = try? ContentPacks(folder: packFolder, tag: tag, workers: 1) else { return }
+        var reader = PackReader(folder: packFolder)
+        defer { reader.close() }
         func move(_ location: ContentLocation?) -> ContentLocation? {
-            guard let location, let text = ContentPacks.read(location, in: packFolder) else { return nil }
+            guard let location, let text = reader.text(at: location) else { return nil }
             return pack.append(text, worker: 0)
         }
         var compacted = pages

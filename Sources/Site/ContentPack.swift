@@ -111,22 +111,11 @@ struct ContentPacks: Sendable {
         return complete
     }
 
-    /// The content at `location`, or `nil` if the pack is gone or too short.
+    /// The content at `location`, or `nil` if the pack is gone or too short. (To read many,
+    /// keep one ``PackReader``.)
     static func read(_ location: ContentLocation, in folder: URL) -> String? {
-        // An empty page has empty content, and its pack may have been removed as empty.
-        if location.length == 0 { return "" }
-        // Joined as a string: `URL.appending(path:)` costs more than the read, which runs
-        // for every page a build lays out and every page of the search index.
-        let path = folder.path
-        let descriptor = open(path + (path.hasSuffix("/") ? "" : "/") + location.pack, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { Glibc.close(descriptor) }
-        var complete = true
-        // Read straight into the string's storage (which checks that it is UTF-8).
-        let text = String(unsafeUninitializedCapacity: location.length) { buffer in
-            complete = FileIO.read(descriptor, into: buffer.baseAddress!, count: location.length, offset: location.offset)
-            return complete ? location.length : 0
-        }
-        return complete ? text : nil
+        var reader = PackReader(folder: folder)
+        defer { reader.close() }
+        return reader.text(at: location)
     }
 }

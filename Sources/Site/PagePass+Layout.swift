@@ -8,7 +8,7 @@ extension PagePass {
     /// place, is left alone. Returns the hash of the navigation and whether it was staged.
     func secondPass(
         _ page: SitePage, navigation: Navigation, position: Int?, record: CachedPage?, isReused: Bool,
-        theme: ThemeFiles
+        theme: ThemeFiles, packs: inout PackReader
     ) -> Swift.Result<(String, Bool), SiteError> {
         var context = PageContext(
             siteTitle: site.config.title, language: site.config.language, fallbackTitle: page.title,
@@ -31,7 +31,7 @@ extension PagePass {
         let content: String
         switch page.kind {
         case .markdown:
-            guard let location = record?.content, let text = ContentPacks.read(location, in: cache.packFolder) else {
+            guard let location = record?.content, let text = packs.text(at: location) else {
                 return .failure(SiteError(file: page.sourceName, message: "cannot read back its rendered content"))
             }
             content = text

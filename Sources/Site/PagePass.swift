@@ -226,14 +226,18 @@ struct PagePass: Sendable {
         }
         let pagePositions = positions
         let madeNavigation = navigation
-        let laidOut = await Parallel.map(allPages.count, jobs: options.jobs, chunk: Self.chunk) { [self] index, _ in
+        let contentReaders = PackReaders(
+            folder: cache.packFolder, count: Parallel.workers(for: allPages.count, jobs: options.jobs))
+        let laidOut = await Parallel.map(allPages.count, jobs: options.jobs, chunk: Self.chunk) { [self] index, worker in
             defer { progress?.advance() }
             guard !upToDate[index], let navigation = madeNavigation else {
                 return Swift.Result<(String, Bool), SiteError>.success((laidOutRecords[index]?.contextHash ?? "", false))
             }
-            return secondPass(
-                allPages[index], navigation: navigation, position: pagePositions[index], record: laidOutRecords[index],
-                isReused: reusedPages[index], theme: theme)
+            return contentReaders.withReader(worker) { reader in
+                secondPass(
+                    allPages[index], navigation: navigation, position: pagePositions[index],
+                    record: laidOutRecords[index], isReused: reusedPages[index], theme: theme, packs: &reader)
+            }
         }
         result.records.reserveCapacity(result.records.count + records.count)
         for (index, outcome) in laidOut.enumerated() {

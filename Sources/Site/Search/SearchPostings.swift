@@ -25,7 +25,7 @@ enum SearchPostings {
         let parts = await Parallel.map(runs, jobs: jobs) { run -> (Table, Bool) in
             let run = pages[(run * pages.count / runs)..<((run + 1) * pages.count / runs)]
             var table = Table(expectedBytes: run.reduce(0) { $0 + $1.location.length })
-            var reader = SearchRecordReader(folder: packs)
+            var reader = PackReader(folder: packs)
             var isComplete = true
             for page in run {
                 let found = reader.read(page.location) { table.add(record: $0, firstEntry: page.firstEntry) }

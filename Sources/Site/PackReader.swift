@@ -1,0 +1,87 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Reads pages' content and search records (see ``CachedPage/content`` and
+/// ``CachedPage/search``) from the build cache's packs for one task: each pack is opened
+/// once, however many pages are read from it in a row. ``read(_:_:)`` reads into one
+/// reused buffer, with no `String` made of it.
+struct PackReader {
+    let folder: URL
+    private var descriptors: [String: Int32] = [:]
+    private var buffer: [UInt8] = []
+
+    init(folder: URL) { self.folder = folder }
+
+    /// Calls `body` with the bytes at `location`; `false` if they cannot be read.
+    mutating func read(_ location: ContentLocation, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        guard location.length > 0 else {
+            body(UnsafeBufferPointer(start: nil, count: 0))
+            return true
+        }
+        guard let descriptor = descriptor(for: location.pack) else { return false }
+        if buffer.count < location.length {
+            buffer = [UInt8](repeating: 0, count: max(location.length, 2 * buffer.count))
+        }
+        let complete = buffer.withUnsafeMutableBytes { raw in
+            FileIO.read(descriptor, into: raw.baseAddress!, count: location.length, offset: location.offset)
+        }
+        guard complete else { return false }
+        buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<location.length])) }
+        return true
+    }
+
+    /// The text at `location`, read straight into the string's storage (which checks that
+    /// it is UTF-8); `nil` if it cannot be read.
+    mutating func text(at location: ContentLocation) -> String? {
+        // An empty page has empty content, and its pack may have been removed as empty.
+        guard location.length > 0 else { return "" }
+        guard let descriptor = descriptor(for: location.pack) else { return nil }
+        var complete = true
+        let text = String(unsafeUninitializedCapacity: location.length) { buffer in
+            complete = FileIO.read(descriptor, into: buffer.baseAddress!, count: location.length, offset: location.offset)
+            return complete ? location.length : 0
+        }
+        return complete ? text : nil
+    }
+
+    /// The open descriptor of `pack`, opened on first use.
+    private mutating func descriptor(for pack: String) -> Int32? {
+        if let open = descriptors[pack] { return open }
+        let descriptor = Glibc.open(folder.appending(path: pack).path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        descriptors[pack] = descriptor
+        return descriptor
+    }
+
+    /// Closes the packs.
+    mutating func close() {
+        for descriptor in descriptors.values { _ = Glibc.close(descriptor) }
+        descriptors = [:]
+    }
+}
+
+/// One ``PackReader`` for each task of a parallel pass (see ``Parallel/map(_:jobs:chunk:_:)``),
+/// each used by its task alone. (Separate storage per reader: tasks must not share an
+/// array they all write to.)
+final class PackReaders: @unchecked Sendable {
+    private let readers: UnsafeMutableBufferPointer<PackReader>
+
+    init(folder: URL, count: Int) {
+        readers = .allocate(capacity: max(count, 1))
+        readers.initialize(repeating: PackReader(folder: folder))
+    }
+
+    deinit {
+        for index in readers.indices { readers[index].close() }
+        _ = readers.deinitialize()
+        readers.deallocate()
+    }
+
+    /// `body` with the reader of task `worker`.
+    func withReader<Result>(_ worker: Int, _ body: (inout PackReader) -> Result) -> Result {
+        body(&readers[worker])
+    }
+}
