@@ -62,3 +62,50 @@ import Testing
         }
     }
 }
+
+extension SearchSpeedTests {
+    @Test func recordsAreEncodedLikeTheReference() {
+        var random = SplitMix(seed: 5)
+        for round in 0..<300 {
+            var table = SearchTermTable()
+            var reference = ReferenceSearchTermTable()
+            var entry: UInt32 = 0
+            for _ in 0..<Int(random.next() % 400) {
+                // Entries only grow; now and then by a lot, for numbers of several digits.
+                switch random.next() % 16 {
+                case 0: entry += UInt32(random.next() % 3_000_000)
+                case 1, 2, 3: entry += 1
+                default: break
+                }
+                let heading = random.next() % 4 == 0
+                let length = 1 + Int(random.next() % 12)
+                let term = (0..<length).map { _ in UInt8(97 + random.next() % 3) } + Array("é".utf8)
+                let (number, expected) = term.withUnsafeBufferPointer {
+                    (table.add($0, entry: entry, heading: heading), reference.add($0, entry: entry, heading: heading))
+                }
+                #expect(number == expected)
+                if random.next() % 3 == 0 {
+                    table.add(number: number, entry: entry, heading: !heading)
+                    reference.add(number: number, entry: entry, heading: !heading)
+                }
+            }
+            var text = [UInt8(ascii: round.isMultiple(of: 2) ? "1" : "0")]
+            reference.encode(into: &text)
+            #expect(Array(table.encoded(after: text[0]).utf8) == text)
+        }
+    }
+
+    @Test func numbersAreWrittenLikeTheReference() {
+        var random = SplitMix(seed: 9)
+        let values: [UInt32] = [0, 1, 44, 45, 2024, 2025, 91_124, 91_125, UInt32.max]
+        for value in values + (0..<10_000).map({ _ in UInt32(truncatingIfNeeded: random.next() >> (random.next() % 64)) }) {
+            var expected: [UInt8] = []
+            ReferenceSearchTermTable.appendNumber(value, to: &expected)
+            var appended: [UInt8] = []
+            SearchNumbers.append(value, to: &appended)
+            var written = [UInt8](repeating: 0, count: SearchNumbers.maxDigits)
+            let length = written.withUnsafeMutableBufferPointer { SearchNumbers.write(value, to: $0.baseAddress!) }
+            #expect(appended == expected && Array(written[..<length]) == expected, "\(value)")
+        }
+    }
+}
