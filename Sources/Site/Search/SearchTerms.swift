@@ -58,66 +58,74 @@ enum SearchTerms {
         _ bytes: UnsafeBufferPointer<UInt8>, isHTML: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
         guard let base = bytes.baseAddress else { return }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxLength) { lowered in
-            let lowered = lowered.baseAddress!
-            var word = Word()
-            let count = bytes.count
-            var index = 0
-            while index < count {
-                let byte = base[index]
-                if byte >= 0x80 {
-                    let (scalar, next) = decodeScalar(bytes, at: index)
-                    word.add(scalar, body)
-                    index = next
-                    continue
-                }
-                guard isLowerOrDigit(byte) || isUpper(byte) else {
-                    if isHTML && byte == UInt8(ascii: "<") {
-                        word.flush(body)
-                        index = skipTag(bytes, from: index)
-                    } else if isHTML && byte == UInt8(ascii: "&") {
-                        let (scalar, next) = characterReference(bytes, at: index)
-                        if let scalar { word.add(scalar, body) } else { word.flush(body) }
+        asciiClasses.withUnsafeBufferPointer { classes in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxLength) { lowered in
+                let lowered = lowered.baseAddress!
+                var word = Word()
+                let count = bytes.count
+                var index = 0
+                while index < count {
+                    let byte = base[index]
+                    if byte >= 0x80 {
+                        let (scalar, next) = decodeScalar(bytes, at: index)
+                        word.add(scalar, body)
                         index = next
-                    } else {
-                        word.flush(body)
-                        index += 1
+                        continue
                     }
-                    continue
-                }
-                // Most words are ASCII from start to end: take the run of letters and digits
-                // at once.
-                var end = index + 1
-                var hasUpper = isUpper(byte)
-                while end < count {
-                    let next = base[end]
-                    if !isLowerOrDigit(next) {
-                        guard isUpper(next) else { break }
-                        hasUpper = true
-                    }
-                    end += 1
-                }
-                let next = end < count ? base[end] : UInt8(ascii: " ")
-                // A word goes on with a letter that is not ASCII, or one that a character
-                // reference stands for.
-                if word.isEmpty && next < 0x80 && next != UInt8(ascii: "&") {
-                    if end - index >= 2 {
-                        let length = min(end - index, maxLength)
-                        if hasUpper {
-                            for offset in 0..<length { lowered[offset] = lowercase(base[index + offset]) }
-                            body(UnsafeBufferPointer(start: lowered, count: length))
+                    var kinds = classes[Int(byte)]
+                    guard kinds != 0 else {
+                        if isHTML && byte == UInt8(ascii: "<") {
+                            word.flush(body)
+                            index = skipTag(bytes, from: index)
+                        } else if isHTML && byte == UInt8(ascii: "&") {
+                            let (scalar, next) = characterReference(bytes, at: index)
+                            if let scalar { word.add(scalar, body) } else { word.flush(body) }
+                            index = next
                         } else {
-                            body(UnsafeBufferPointer(start: base + index, count: length))
+                            word.flush(body)
+                            index += 1
                         }
+                        continue
                     }
-                } else {
-                    word.append(lowercasing: UnsafeBufferPointer(start: base + index, count: end - index))
+                    // Most words are ASCII from start to end: take the run of letters and digits
+                    // at once.
+                    var end = index + 1
+                    while end < count {
+                        let kind = classes[Int(base[end])]
+                        if kind == 0 { break }
+                        kinds |= kind
+                        end += 1
+                    }
+                    let hasUpper = kinds & upper != 0
+                    let next = end < count ? base[end] : UInt8(ascii: " ")
+                    // A word goes on with a letter that is not ASCII, or one that a character
+                    // reference stands for.
+                    if word.isEmpty && next < 0x80 && next != UInt8(ascii: "&") {
+                        if end - index >= 2 {
+                            let length = min(end - index, maxLength)
+                            if hasUpper {
+                                for offset in 0..<length { lowered[offset] = lowercase(base[index + offset]) }
+                                body(UnsafeBufferPointer(start: lowered, count: length))
+                            } else {
+                                body(UnsafeBufferPointer(start: base + index, count: length))
+                            }
+                        }
+                    } else {
+                        word.append(lowercasing: UnsafeBufferPointer(start: base + index, count: end - index))
+                    }
+                    index = end
                 }
-                index = end
+                word.flush(body)
             }
-            word.flush(body)
         }
     }
+
+    /// Per byte: ``lowerOrDigit``, ``upper``, or 0 for a byte that is not an ASCII letter or digit.
+    private static let asciiClasses: [UInt8] = (0..<256).map { byte in
+        isLowerOrDigit(UInt8(byte)) ? lowerOrDigit : isUpper(UInt8(byte)) ? upper : 0
+    }
+    private static let lowerOrDigit: UInt8 = 1
+    private static let upper: UInt8 = 2
 
     @inline(__always)
     private static func isLowerOrDigit(_ byte: UInt8) -> Bool {
