@@ -126,6 +126,9 @@ enum SearchPostings {
                 while space < end, record[space] != UInt8(ascii: " ") { space += 1 }
                 guard space > index + 1, space < end else { return }
                 let term = number(of: UnsafeBufferPointer(rebasing: record[(index + 1)..<space]))
+                // The term's two lists, taken once for all its codes in the record.
+                var heading = states[term * 2]
+                var body = states[term * 2 + 1]
                 var position = space + 1
                 var previous: Int64 = -1
                 var value: UInt32 = 0
@@ -141,13 +144,17 @@ enum SearchPostings {
                     let code = previous + Int64(value &* SearchNumbers.base &+ digit) + 1
                     previous = code
                     value = 0
-                    let list = term * 2 + (code & 1 == 1 ? 0 : 1)
                     let entry = Int64(firstEntry) + code >> 1
-                    var state = states[list]
-                    append(UInt32(truncatingIfNeeded: entry - state.last - 1), to: &state)
-                    state.last = entry
-                    states[list] = state
+                    if code & 1 == 1 {
+                        append(UInt32(truncatingIfNeeded: entry - heading.last - 1), to: &heading)
+                        heading.last = entry
+                    } else {
+                        append(UInt32(truncatingIfNeeded: entry - body.last - 1), to: &body)
+                        body.last = entry
+                    }
                 }
+                states[term * 2] = heading
+                states[term * 2 + 1] = body
                 index = position
             }
         }
