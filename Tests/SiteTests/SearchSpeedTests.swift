@@ -28,8 +28,10 @@ import Testing
         var random = SplitMix(seed: 7)
         for _ in 0..<20_000 {
             let text = Self.randomText(&random)
-            #expect(SearchTerms.terms(inText: text) == ReferenceSearchTerms.terms(inText: text), "\(text.debugDescription)")
-            #expect(SearchTerms.terms(inHTML: text) == ReferenceSearchTerms.terms(inHTML: text), "\(text.debugDescription)")
+            #expect(
+                SearchTerms.terms(inText: text) == ReferenceSearchTerms.terms(inText: text), "\(text.debugDescription)")
+            #expect(
+                SearchTerms.terms(inHTML: text) == ReferenceSearchTerms.terms(inHTML: text), "\(text.debugDescription)")
         }
     }
 
@@ -38,8 +40,10 @@ import Testing
         for _ in 0..<20_000 {
             let bytes = (0..<Int(random.next() % 48)).map { _ in UInt8(random.next() % 128) }
             let text = String(decoding: bytes, as: UTF8.self)
-            #expect(SearchTerms.terms(inText: text) == ReferenceSearchTerms.terms(inText: text), "\(text.debugDescription)")
-            #expect(SearchTerms.terms(inHTML: text) == ReferenceSearchTerms.terms(inHTML: text), "\(text.debugDescription)")
+            #expect(
+                SearchTerms.terms(inText: text) == ReferenceSearchTerms.terms(inText: text), "\(text.debugDescription)")
+            #expect(
+                SearchTerms.terms(inHTML: text) == ReferenceSearchTerms.terms(inHTML: text), "\(text.debugDescription)")
         }
     }
 
@@ -53,7 +57,9 @@ import Testing
             let term = (0..<length).map { _ in UInt8(97 + random.next() % 4) }
             // An empty term may come with or without an address.
             let none = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-            let (number, isNew) = term.withUnsafeBufferPointer { set.insert(length == 0 && random.next() % 2 == 0 ? none : $0) }
+            let (number, isNew) = term.withUnsafeBufferPointer {
+                set.insert(length == 0 && random.next() % 2 == 0 ? none : $0)
+            }
             let expected = term.withUnsafeBufferPointer { reference.insert($0) }
             #expect(number == expected.number && isNew == expected.isNew, "\(term)")
         }
@@ -100,7 +106,9 @@ extension SearchSpeedTests {
     @Test func numbersAreWrittenLikeTheReference() {
         var random = SplitMix(seed: 9)
         let values: [UInt32] = [0, 1, 44, 45, 2024, 2025, 91_124, 91_125, UInt32.max]
-        for value in values + (0..<10_000).map({ _ in UInt32(truncatingIfNeeded: random.next() >> (random.next() % 64)) }) {
+        for value in values
+            + (0..<10_000).map({ _ in UInt32(truncatingIfNeeded: random.next() >> (random.next() % 64)) })
+        {
             var expected: [UInt8] = []
             ReferenceSearchTermTable.appendNumber(value, to: &expected)
             var appended: [UInt8] = []
