@@ -30,9 +30,7 @@ struct PageSearchData: Sendable {
             collector.entry = 1
         }
         collector.add(document.sections)
-        var text: [UInt8] = [hasPageEntry ? UInt8(ascii: "1") : UInt8(ascii: "0")]
-        collector.table.encode(into: &text)
-        return String(decoding: text, as: UTF8.self)
+        return collector.table.encoded(after: hasPageEntry ? UInt8(ascii: "1") : UInt8(ascii: "0"))
     }
 
     /// The sections' terms on their way into the table. (A struct with mutating methods

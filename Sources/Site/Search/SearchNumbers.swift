@@ -24,17 +24,41 @@ enum SearchNumbers {
         appendLong(value, to: &text)
     }
 
-    /// A number of two or more digits (at most six for a `UInt32`), without an array.
+    /// A number of two or more digits, without an array.
     private static func appendLong(_ value: UInt32, to text: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxDigits) { digits in
+            let length = writeLong(value, to: digits.baseAddress!)
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: digits[..<length]))
+        }
+    }
+
+    /// The most characters a number takes (45^6 > 2^32).
+    static let maxDigits = 6
+
+    /// Writes `value` at `text`, which has room for ``maxDigits`` characters, and returns
+    /// how many it took.
+    @inline(__always)
+    static func write(_ value: UInt32, to text: UnsafeMutablePointer<UInt8>) -> Int {
+        if value < base {
+            text.pointee = character(value)
+            return 1
+        }
+        return writeLong(value, to: text)
+    }
+
+    private static func writeLong(_ value: UInt32, to text: UnsafeMutablePointer<UInt8>) -> Int {
         var scale = base
         while value / scale >= base { scale *= base }
         var rest = value
+        var length = 0
         while scale > 0 {
             let digit = rest / scale
             rest -= digit * scale
-            text.append(character(scale == 1 ? digit : digit + base))
+            text[length] = character(scale == 1 ? digit : digit + base)
+            length += 1
             scale /= base
         }
+        return length
     }
 
     /// Appends an increasing list as the gaps between its numbers, less one (the first

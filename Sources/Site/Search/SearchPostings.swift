@@ -85,17 +85,26 @@ enum SearchPostings {
     /// one allocation to return when the task is done, not thousands left to fragment the heap.
     private struct Table {
         private var terms = TermSet(slots: 4096)
-        /// Per list (two per term, heading then body): its first and last block, how much
-        /// of the last is used, and its last entry (-1 for none).
-        private var head: [Int32] = []
-        private var tail: [Int32] = []
-        private var used: [UInt16] = []
-        private var last: [Int64] = []
+        /// Per list (two per term, heading then body), where it is written; one value, read
+        /// and written back once per number.
+        private var states: [ListState] = []
         /// Per block: where its bytes start in `lists`, how many, and the block after it.
         private var blockStart: [UInt32] = []
         private var blockSize: [UInt16] = []
         private var blockNext: [Int32] = []
         private var lists: [UInt8] = []
+
+        private struct ListState {
+            /// The first and the last block, -1 for none.
+            var head: Int32 = -1
+            var tail: Int32 = -1
+            /// Where the next byte goes in `lists`, and where the last block ends: a list
+            /// with no block has both 0, so that its first byte starts a block.
+            var next: UInt32 = 0
+            var end: UInt32 = 0
+            /// The last entry, -1 for none.
+            var last: Int64 = -1
+        }
         /// The terms in order, once sorted.
         private var order: [Int] = []
 
@@ -117,6 +126,9 @@ enum SearchPostings {
                 while space < end, record[space] != UInt8(ascii: " ") { space += 1 }
                 guard space > index + 1, space < end else { return }
                 let term = number(of: UnsafeBufferPointer(rebasing: record[(index + 1)..<space]))
+                // The term's two lists, taken once for all its codes in the record.
+                var heading = states[term * 2]
+                var body = states[term * 2 + 1]
                 var position = space + 1
                 var previous: Int64 = -1
                 var value: UInt32 = 0
@@ -132,62 +144,60 @@ enum SearchPostings {
                     let code = previous + Int64(value &* SearchNumbers.base &+ digit) + 1
                     previous = code
                     value = 0
-                    let list = term * 2 + (code & 1 == 1 ? 0 : 1)
                     let entry = Int64(firstEntry) + code >> 1
-                    append(UInt32(truncatingIfNeeded: entry - last[list] - 1), to: list)
-                    last[list] = entry
+                    if code & 1 == 1 {
+                        append(UInt32(truncatingIfNeeded: entry - heading.last - 1), to: &heading)
+                        heading.last = entry
+                    } else {
+                        append(UInt32(truncatingIfNeeded: entry - body.last - 1), to: &body)
+                        body.last = entry
+                    }
                 }
+                states[term * 2] = heading
+                states[term * 2 + 1] = body
                 index = position
             }
         }
 
-        /// Appends `value` as ``SearchNumbers`` digits to list `list`.
-        private mutating func append(_ value: UInt32, to list: Int) {
+        /// Appends `value` as ``SearchNumbers`` digits to the list whose state is `state`.
+        @inline(__always)
+        private mutating func append(_ value: UInt32, to state: inout ListState) {
             if value < SearchNumbers.base {
-                append(byte: SearchNumbers.character(value), to: list)
+                append(byte: SearchNumbers.character(value), to: &state)
                 return
             }
-            var scale = SearchNumbers.base
-            while value / scale >= SearchNumbers.base { scale *= SearchNumbers.base }
-            var rest = value
-            while scale > 0 {
-                let digit = rest / scale
-                rest -= digit * scale
-                append(byte: SearchNumbers.character(scale == 1 ? digit : digit + SearchNumbers.base), to: list)
-                scale /= SearchNumbers.base
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: SearchNumbers.maxDigits) { digits in
+                let length = SearchNumbers.write(value, to: digits.baseAddress!)
+                for digit in digits[..<length] { append(byte: digit, to: &state) }
             }
         }
 
         @inline(__always)
-        private mutating func append(byte: UInt8, to list: Int) {
-            var block = Int(tail[list])
-            if block < 0 || used[list] == blockSize[block] {
-                let size = block < 0 ? 8 : min(Int(blockSize[block]) * 2, 4096)
-                let new = blockStart.count
-                blockStart.append(UInt32(lists.count))
-                blockSize.append(UInt16(size))
-                blockNext.append(-1)
-                lists.append(contentsOf: repeatElement(0, count: size))
-                if block < 0 { head[list] = Int32(new) } else { blockNext[block] = Int32(new) }
-                tail[list] = Int32(new)
-                used[list] = 0
-                block = new
-            }
-            lists[Int(blockStart[block]) + Int(used[list])] = byte
-            used[list] += 1
+        private mutating func append(byte: UInt8, to state: inout ListState) {
+            if state.next == state.end { addBlock(to: &state) }
+            lists[Int(state.next)] = byte
+            state.next += 1
+        }
+
+        /// Starts a block at the end of the list whose state is `state`.
+        private mutating func addBlock(to state: inout ListState) {
+            let block = Int(state.tail)
+            let size = block < 0 ? 8 : min(Int(blockSize[block]) * 2, 4096)
+            let new = blockStart.count
+            blockStart.append(UInt32(lists.count))
+            blockSize.append(UInt16(size))
+            blockNext.append(-1)
+            if block < 0 { state.head = Int32(new) } else { blockNext[block] = Int32(new) }
+            state.tail = Int32(new)
+            state.next = UInt32(lists.count)
+            state.end = UInt32(lists.count + size)
+            lists.append(contentsOf: repeatElement(0, count: size))
         }
 
         /// The number of `term`, added if new.
         private mutating func number(of term: UnsafeBufferPointer<UInt8>) -> Int {
             let (number, isNew) = terms.insert(term)
-            if isNew {
-                for _ in 0..<2 {
-                    head.append(-1)
-                    tail.append(-1)
-                    used.append(0)
-                    last.append(-1)
-                }
-            }
+            if isNew { states.append(contentsOf: repeatElement(ListState(), count: 2)) }
             return number
         }
 
@@ -214,14 +224,14 @@ enum SearchPostings {
         /// `text`, where the list so far ends with entry `last`, and sets `last` to its own
         /// last entry.
         func appendList(at position: Int, _ kind: Int, after last: inout Int64, to text: inout [UInt8]) {
-            let list = order[position] * 2 + kind
-            var block = Int(head[list])
+            let state = states[order[position] * 2 + kind]
+            var block = Int(state.head)
             guard block >= 0 else { return }
             lists.withUnsafeBufferPointer { lists in
                 var isFirst = true
                 while block >= 0 {
                     let start = Int(blockStart[block])
-                    let count = block == Int(tail[list]) ? Int(used[list]) : Int(blockSize[block])
+                    let count = block == Int(state.tail) ? Int(state.next) - start : Int(blockSize[block])
                     var bytes = UnsafeBufferPointer(rebasing: lists[start..<(start + count)])
                     if isFirst {
                         // The first number counts from -1: count it from `last`. It lies in
@@ -235,7 +245,7 @@ enum SearchPostings {
                     block = Int(blockNext[block])
                 }
             }
-            last = self.last[list]
+            last = state.last
         }
     }
 }

@@ -34,34 +34,60 @@ struct SearchTermTable {
         }
     }
 
-    /// Appends `!term codes` for each term, in the order the terms were first found (see
-    /// ``PageSearchData``).
+    /// `prefix` followed by `!term codes` for each term, in the order the terms were first
+    /// found (see ``PageSearchData``).
     ///
     /// Hits are grouped by term with a counting sort: entries only grow as a page is read,
-    /// so each term's hits come out in increasing order without comparing anything.
-    func encode(into text: inout [UInt8]) {
-        var firstHit = [Int](repeating: 0, count: count + 1)
-        for hit in hits { firstHit[Int(hit >> 32) + 1] += 1 }
-        for term in 0..<count { firstHit[term + 1] += firstHit[term] }
+    /// so each term's hits come out in increasing order without comparing anything. The
+    /// text is written straight into the string's storage, sized for the longest numbers.
+    func encoded(after prefix: UInt8) -> String {
+        let count = self.count
+        // `ends[term]` counts the hits of the terms up to `term`, then (after placing the
+        // hits) is where the hits of `term + 1` start.
+        var ends = [Int](repeating: 0, count: count + 1)
         var grouped = [UInt32](repeating: 0, count: hits.count)
-        var next = firstHit
-        for hit in hits {
-            let term = Int(hit >> 32)
-            grouped[next[term]] = UInt32(truncatingIfNeeded: hit)
-            next[term] += 1
-        }
-        let starts = terms.starts
-        terms.bytes.withUnsafeBufferPointer { bytes in
-            for term in 0..<count {
-                text.append(UInt8(ascii: "!"))
-                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[starts[term]..<starts[term + 1]]))
-                text.append(UInt8(ascii: " "))
-                var previous: Int64 = -1
-                for code in grouped[firstHit[term]..<firstHit[term + 1]] {
-                    SearchNumbers.append(UInt32(Int64(code) - previous - 1), to: &text)
-                    previous = Int64(code)
+        hits.withUnsafeBufferPointer { hits in
+            ends.withUnsafeMutableBufferPointer { ends in
+                for hit in hits { ends[Int(hit >> 32) + 1] += 1 }
+                for term in 0..<count { ends[term + 1] += ends[term] }
+                grouped.withUnsafeMutableBufferPointer { grouped in
+                    for hit in hits {
+                        let term = Int(hit >> 32)
+                        grouped[ends[term]] = UInt32(truncatingIfNeeded: hit)
+                        ends[term] += 1
+                    }
                 }
             }
+        }
+        let capacity = 1 + terms.bytes.count + 2 * count + SearchNumbers.maxDigits * hits.count
+        return String(unsafeUninitializedCapacity: capacity) { text in
+            let text = text.baseAddress!
+            text[0] = prefix
+            var length = 1
+            let starts = terms.starts
+            terms.bytes.withUnsafeBufferPointer { bytes in
+                grouped.withUnsafeBufferPointer { grouped in
+                    var first = 0
+                    for term in 0..<count {
+                        text[length] = UInt8(ascii: "!")
+                        let start = starts[term]
+                        let termLength = starts[term + 1] - start
+                        if termLength > 0 {
+                            (text + length + 1).update(from: bytes.baseAddress! + start, count: termLength)
+                        }
+                        length += termLength + 1
+                        text[length] = UInt8(ascii: " ")
+                        length += 1
+                        var previous: Int64 = -1
+                        for code in grouped[first..<ends[term]] {
+                            length += SearchNumbers.write(UInt32(Int64(code) - previous - 1), to: text + length)
+                            previous = Int64(code)
+                        }
+                        first = ends[term]
+                    }
+                }
+            }
+            return length
         }
     }
 }

@@ -39,9 +39,9 @@ enum SearchTerms {
         return result
     }
 
-    private enum Kind { case word, mark, other }
+    enum Kind { case word, mark, other }
 
-    private static func kind(of scalar: Unicode.Scalar) -> Kind {
+    static func kind(of scalar: Unicode.Scalar) -> Kind {
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber,
             .letterNumber, .otherNumber:
@@ -51,15 +51,131 @@ enum SearchTerms {
         }
     }
 
-    /// One pass over UTF-8 bytes; ASCII, by far the most common, takes the short path.
+    /// One pass over UTF-8 bytes; ASCII, by far the most common, takes the short path: a
+    /// word of ASCII letters and digits is handed over in place, or lowercased into a
+    /// small buffer, and only a word that goes on past ASCII is gathered in a ``Word``.
     private static func scan(
         _ bytes: UnsafeBufferPointer<UInt8>, isHTML: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
-        var token: [UInt8] = []
-        token.reserveCapacity(64)
-        var isASCII = true
-        func flush() {
-            guard !token.isEmpty else { return }
+        guard let base = bytes.baseAddress else { return }
+        asciiClasses.withUnsafeBufferPointer { classes in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxLength) { lowered in
+                let lowered = lowered.baseAddress!
+                var word = Word()
+                let count = bytes.count
+                var index = 0
+                while index < count {
+                    let byte = base[index]
+                    if byte >= 0x80 {
+                        let (scalar, next) = decodeScalar(bytes, at: index)
+                        word.add(scalar, body)
+                        index = next
+                        continue
+                    }
+                    var kinds = classes[Int(byte)]
+                    guard kinds != 0 else {
+                        if isHTML && byte == UInt8(ascii: "<") {
+                            word.flush(body)
+                            index = skipTag(bytes, from: index)
+                        } else if isHTML && byte == UInt8(ascii: "&") {
+                            let (scalar, next) = characterReference(bytes, at: index)
+                            if let scalar { word.add(scalar, body) } else { word.flush(body) }
+                            index = next
+                        } else {
+                            word.flush(body)
+                            index += 1
+                        }
+                        continue
+                    }
+                    // Most words are ASCII from start to end: take the run of letters and digits
+                    // at once.
+                    var end = index + 1
+                    while end < count {
+                        let kind = classes[Int(base[end])]
+                        if kind == 0 { break }
+                        kinds |= kind
+                        end += 1
+                    }
+                    let hasUpper = kinds & upper != 0
+                    let next = end < count ? base[end] : UInt8(ascii: " ")
+                    // A word goes on with a letter that is not ASCII, or one that a character
+                    // reference stands for.
+                    if word.isEmpty && next < 0x80 && next != UInt8(ascii: "&") {
+                        if end - index >= 2 {
+                            let length = min(end - index, maxLength)
+                            if hasUpper {
+                                for offset in 0..<length { lowered[offset] = lowercase(base[index + offset]) }
+                                body(UnsafeBufferPointer(start: lowered, count: length))
+                            } else {
+                                body(UnsafeBufferPointer(start: base + index, count: length))
+                            }
+                        }
+                    } else {
+                        word.append(lowercasing: UnsafeBufferPointer(start: base + index, count: end - index))
+                    }
+                    index = end
+                }
+                word.flush(body)
+            }
+        }
+    }
+
+    /// Per byte: ``lowerOrDigit``, ``upper``, or 0 for a byte that is not an ASCII letter or digit.
+    private static let asciiClasses: [UInt8] = (0..<256).map { byte in
+        isLowerOrDigit(UInt8(byte)) ? lowerOrDigit : isUpper(UInt8(byte)) ? upper : 0
+    }
+    private static let lowerOrDigit: UInt8 = 1
+    private static let upper: UInt8 = 2
+
+    @inline(__always)
+    private static func isLowerOrDigit(_ byte: UInt8) -> Bool {
+        byte &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10
+    }
+
+    @inline(__always)
+    private static func isUpper(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "A") < 26 }
+
+    @inline(__always)
+    private static func lowercase(_ byte: UInt8) -> UInt8 { isUpper(byte) ? byte | 0x20 : byte }
+
+    /// A word that is not ASCII letters and digits alone, or that a character reference
+    /// continues, gathered until it ends. (A struct with mutating methods rather than local
+    /// functions that capture variables: those would be checked for exclusive access at
+    /// run time.)
+    private struct Word {
+        private var token: [UInt8] = []
+        /// Whether `token` holds only ASCII letters and digits, lowercased.
+        private var isASCII = true
+
+        var isEmpty: Bool {
+            @inline(__always) get { token.isEmpty }
+        }
+
+        mutating func append(lowercasing letters: UnsafeBufferPointer<UInt8>) {
+            for letter in letters { token.append(lowercase(letter)) }
+        }
+
+        mutating func add(_ scalar: Unicode.Scalar, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+            switch kind(of: scalar) {
+            case .word:
+                isASCII = false
+                token.append(contentsOf: scalar.utf8)
+            case .mark:
+                if !token.isEmpty {
+                    isASCII = false
+                    token.append(contentsOf: scalar.utf8)
+                }
+            case .other: flush(body)
+            }
+        }
+
+        /// Hands over the word, if it is a term, and starts the next.
+        @inline(__always)
+        mutating func flush(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+            if !token.isEmpty { end(body) }
+        }
+
+        private mutating func end(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
             defer {
                 token.removeAll(keepingCapacity: true)
                 isASCII = true
@@ -72,77 +188,10 @@ enum SearchTerms {
             let folded = fold(token.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) })
             let scalars = folded.unicodeScalars
             guard let first = scalars.first, scalars.count >= 2 || !first.isASCII else { return }
-            var term = scalars.count <= maxLength ? folded : String(String.UnicodeScalarView(scalars.prefix(maxLength)))
+            var term =
+                scalars.count <= maxLength ? folded : String(String.UnicodeScalarView(scalars.prefix(maxLength)))
             term.withUTF8 { body($0) }
         }
-        func add(_ scalar: Unicode.Scalar) {
-            switch kind(of: scalar) {
-            case .word:
-                isASCII = false
-                token.append(contentsOf: scalar.utf8)
-            case .mark:
-                if !token.isEmpty {
-                    isASCII = false
-                    token.append(contentsOf: scalar.utf8)
-                }
-            case .other: flush()
-            }
-        }
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "A")...UInt8(ascii: "Z"):
-                // Most words are ASCII from start to end: take the run of letters and digits
-                // at once, and hand a lowercase one over in place.
-                var end = index
-                var hasUpper = false
-                while end < count {
-                    let next = bytes[end]
-                    if next >= UInt8(ascii: "a") && next <= UInt8(ascii: "z") {
-                    } else if next >= UInt8(ascii: "0") && next <= UInt8(ascii: "9") {
-                    } else if next >= UInt8(ascii: "A") && next <= UInt8(ascii: "Z") {
-                        hasUpper = true
-                    } else {
-                        break
-                    }
-                    end += 1
-                }
-                let next = end < count ? bytes[end] : UInt8(ascii: " ")
-                // A word goes on with a letter that is not ASCII, or one that a character
-                // reference stands for.
-                let isWholeWord = token.isEmpty && next < 0x80 && next != UInt8(ascii: "&")
-                if isWholeWord && !hasUpper {
-                    if end - index >= 2 {
-                        body(UnsafeBufferPointer(rebasing: bytes[index..<min(end, index + maxLength)]))
-                    }
-                } else {
-                    for offset in index..<end {
-                        let letter = bytes[offset]
-                        token.append(letter >= UInt8(ascii: "A") && letter <= UInt8(ascii: "Z") ? letter + 32 : letter)
-                    }
-                    if isWholeWord { flush() }
-                }
-                index = end
-            case UInt8(ascii: "<") where isHTML:
-                flush()
-                index = skipTag(bytes, from: index)
-            case UInt8(ascii: "&") where isHTML:
-                let (scalar, next) = characterReference(bytes, at: index)
-                if let scalar { add(scalar) } else { flush() }
-                index = next
-            case 0..<0x80:
-                flush()
-                index += 1
-            default:
-                let (scalar, next) = decodeScalar(bytes, at: index)
-                add(scalar)
-                index = next
-            }
-        }
-        flush()
     }
 
     /// Lowercases, decomposes and drops marks, the way `search.js` folds a query.
@@ -158,7 +207,7 @@ enum SearchTerms {
     }
 
     /// The index after the tag or comment that starts at `start` (a `<`).
-    private static func skipTag(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    static func skipTag(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var index = start + 1
         if index + 2 < bytes.count, bytes[index] == UInt8(ascii: "!"), bytes[index + 1] == UInt8(ascii: "-"),
             bytes[index + 2] == UInt8(ascii: "-")
@@ -180,7 +229,7 @@ enum SearchTerms {
 
     /// Decodes `&#123;`, `&#x1F;` and the few names cmark writes; `nil` for a reference
     /// to punctuation or an unknown name, which separate words like any other punctuation.
-    private static func characterReference(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int)
+    static func characterReference(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int)
         -> (Unicode.Scalar?, Int)
     {
         var end = start + 1
@@ -208,7 +257,7 @@ enum SearchTerms {
     }
 
     /// The scalar whose UTF-8 encoding starts at `start` (the text is valid UTF-8).
-    private static func decodeScalar(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (Unicode.Scalar, Int) {
+    static func decodeScalar(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (Unicode.Scalar, Int) {
         let lead = bytes[start]
         let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
         guard start + length <= bytes.count else { return (" ", bytes.count) }

@@ -5,15 +5,22 @@ import Foundation
 /// terms (``SearchTermTable``) and a task's terms of many pages (``SearchPostings``) are
 /// gathered in one, for every word of the site, so an insert is a hash, a probe and a
 /// byte comparison.
+///
+/// Each slot keeps the term's hash beside its number, and a term of up to 7 bytes itself:
+/// a probe compares the bytes of a longer term only when the hashes agree, and never needs
+/// the bytes of a short one, which saves reading them from wherever they lie in a large
+/// table. The table grows without hashing a term again.
 struct TermSet {
     /// Term `i` is `bytes[starts[i]..<starts[i + 1]]`.
     private(set) var bytes: [UInt8] = []
     private(set) var starts: [Int] = [0]
-    private var slots: [Int32]
+    /// Two words per slot: 0 if empty, else the term's hash in the high half and its number
+    /// + 1 in the low half; then its ``Key``.
+    private var slots: [UInt64]
 
     /// `slots` (a power of two) is where the table starts; it doubles as it fills.
     init(slots: Int) {
-        self.slots = [Int32](repeating: -1, count: slots)
+        self.slots = [UInt64](repeating: 0, count: 2 * slots)
     }
 
     var count: Int { starts.count - 1 }
@@ -27,44 +34,82 @@ struct TermSet {
     /// The number of `term`, and whether this call added it.
     @inline(__always)
     mutating func insert(_ term: UnsafeBufferPointer<UInt8>) -> (number: Int, isNew: Bool) {
-        let mask = slots.count - 1
-        var slot = Int(Self.hash(term)) & mask
-        while true {
-            let found = Int(slots[slot])
-            if found < 0 { break }
-            if starts[found + 1] - starts[found] == term.count,
-                term.isEmpty
-                    || bytes.withUnsafeBufferPointer({
-                        memcmp($0.baseAddress! + starts[found], term.baseAddress!, term.count) == 0
-                    })
-            {
-                return (found, false)
+        let (hash, key) = Self.hash(term)
+        let tag = UInt64(hash) << 32
+        let mask = slots.count / 2 - 1
+        var slot = Int(hash) & mask
+        let found = slots.withUnsafeBufferPointer { slots in
+            starts.withUnsafeBufferPointer { starts in
+                bytes.withUnsafeBufferPointer { bytes -> Int in
+                    while true {
+                        let value = slots[2 * slot]
+                        if value == 0 { return -1 }
+                        if value & 0xFFFF_FFFF_0000_0000 == tag && slots[2 * slot + 1] == key {
+                            let number = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: value)) - 1
+                            if key != Self.longKey { return number }
+                            let start = starts[number]
+                            if starts[number + 1] - start == term.count,
+                                memcmp(bytes.baseAddress! + start, term.baseAddress!, term.count) == 0
+                            {
+                                return number
+                            }
+                        }
+                        slot = (slot + 1) & mask
+                    }
+                }
             }
-            slot = (slot + 1) & mask
         }
+        if found >= 0 { return (found, false) }
         let number = count
-        slots[slot] = Int32(number)
+        slots[2 * slot] = tag | UInt64(number + 1)
+        slots[2 * slot + 1] = key
         bytes.append(contentsOf: term)
         starts.append(bytes.count)
-        if count * 2 > slots.count { grow() }
+        if count * 4 > slots.count { grow() }
         return (number, true)
     }
 
-    /// FNV-1a.
+    /// The key of every term of 8 bytes or more; a shorter term's key is its bytes, with its
+    /// length in the top byte, which tells it apart from every other term.
+    private static let longKey: UInt64 = 0xFF << 56
+
+    /// A multiply-and-shift hash that takes 8 bytes at a time, and the term's key.
     @inline(__always)
-    private static func hash(_ bytes: some Sequence<UInt8>) -> UInt32 {
-        var hash: UInt32 = 0x811c_9dc5
-        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
-        return hash
+    static func hash(_ term: UnsafeBufferPointer<UInt8>) -> (hash: UInt32, key: UInt64) {
+        let multiplier: UInt64 = 0xBF58_476D_1CE4_E5B9
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(term.count)
+        var tail: UInt64 = 0
+        if let base = term.baseAddress {
+            var index = 0
+            while index + 8 <= term.count {
+                hash = (hash ^ UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) &* multiplier
+                hash ^= hash >> 29
+                index += 8
+            }
+            var shift: UInt64 = 0
+            while index < term.count {
+                tail |= UInt64(base[index]) << shift
+                shift += 8
+                index += 1
+            }
+        }
+        hash = (hash ^ tail) &* multiplier
+        // Folds the high bits, which every byte reaches, into the low ones, then spreads
+        // them over the high half again.
+        hash = (hash ^ hash >> 32) &* multiplier
+        let key = term.count < 8 ? UInt64(term.count) << 56 | tail : longKey
+        return (UInt32(truncatingIfNeeded: hash >> 32), key)
     }
 
     private mutating func grow() {
-        slots = [Int32](repeating: -1, count: slots.count * 2)
-        let mask = slots.count - 1
-        for number in 0..<count {
-            var slot = Int(Self.hash(bytes[starts[number]..<starts[number + 1]])) & mask
-            while slots[slot] >= 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(number)
+        var grown = [UInt64](repeating: 0, count: slots.count * 2)
+        let mask = grown.count / 2 - 1
+        for slot in 0..<(slots.count / 2) where slots[2 * slot] != 0 {
+            var target = Int(slots[2 * slot] >> 32) & mask
+            while grown[2 * target] != 0 { target = (target + 1) & mask }
+            grown[2 * target] = slots[2 * slot]
+            grown[2 * target + 1] = slots[2 * slot + 1]
         }
+        slots = grown
     }
 }

@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+@testable import Site
+
+/// The search index's faster definitions against the ones they replaced (kept in
+/// `Reference/`), on generated input: the same input must give the same output.
+@Suite struct SearchSpeedTests {
+    /// Pieces of text that the scanner treats differently: ASCII words of either case,
+    /// runs longer than a term, letters beyond ASCII, marks, character references, tags.
+    static let pieces = [
+        "a", "b", "z", "x2", "Ab", "ABC", "The", "word", "WoRd", "x", "7", "42", "snake_case", "kebab-case",
+        String(repeating: "a", count: 40), String(repeating: "Q", count: 33), String(repeating: "é", count: 40),
+        " ", " ", " ", "\n", ".", ",", "-", "_", "'", "\"", "<", ">", "&", ";", "#",
+        "é", "É", "e\u{301}", "\u{301}", "ß", "ς", "Σ", "ΟΔΟΣ", "東京", "東", "ǅ", "Ⅻ", "²", "😀", "İ", "ﬁ",
+        "&amp;", "&lt;", "&nbsp;", "&#233;", "&#xE9;", "&#X41;", "&#65;", "&#33;", "&#x2B;", "&#769;", "&#0;",
+        "&#xD800;", "&bogus;", "&#", "&#x;", "&#12345678901;",
+        "<em>", "</p>", "<a href=\"x\">", "<!-- c -->", "<!-- open", "<!--", "<br/>", "<code>", "</code>",
+    ]
+
+    static func randomText(_ random: inout SplitMix) -> String {
+        var text = ""
+        for _ in 0..<Int(random.next() % 24) { text += pieces[Int(random.next() % UInt64(pieces.count))] }
+        return text
+    }
+
+    @Test func scannerFindsTheTermsOfTheReference() {
+        var random = SplitMix(seed: 7)
+        for _ in 0..<20_000 {
+            let text = Self.randomText(&random)
+            #expect(
+                SearchTerms.terms(inText: text) == ReferenceSearchTerms.terms(inText: text), "\(text.debugDescription)")
+            #expect(
+                SearchTerms.terms(inHTML: text) == ReferenceSearchTerms.terms(inHTML: text), "\(text.debugDescription)")
+        }
+    }
+
+    @Test func scannerFindsTheTermsOfTheReferenceInRandomASCII() {
+        var random = SplitMix(seed: 11)
+        for _ in 0..<20_000 {
+            let bytes = (0..<Int(random.next() % 48)).map { _ in UInt8(random.next() % 128) }
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(
+                SearchTerms.terms(inText: text) == ReferenceSearchTerms.terms(inText: text), "\(text.debugDescription)")
+            #expect(
+                SearchTerms.terms(inHTML: text) == ReferenceSearchTerms.terms(inHTML: text), "\(text.debugDescription)")
+        }
+    }
+
+    @Test func termSetNumbersTermsLikeTheReference() {
+        var random = SplitMix(seed: 3)
+        var set = TermSet(slots: 4)
+        var reference = ReferenceTermSet(slots: 4)
+        for _ in 0..<30_000 {
+            // Few distinct short terms, so that most inserts find one; some long ones.
+            let length = Int(random.next() % 5) == 0 ? Int(random.next() % 40) : Int(random.next() % 4)
+            let term = (0..<length).map { _ in UInt8(97 + random.next() % 4) }
+            // An empty term may come with or without an address.
+            let none = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+            let (number, isNew) = term.withUnsafeBufferPointer {
+                set.insert(length == 0 && random.next() % 2 == 0 ? none : $0)
+            }
+            let expected = term.withUnsafeBufferPointer { reference.insert($0) }
+            #expect(number == expected.number && isNew == expected.isNew, "\(term)")
+        }
+        #expect(set.count == reference.count)
+        #expect(set.bytes == reference.bytes && set.starts == reference.starts)
+        for number in 0..<set.count {
+            #expect(set.withBytes(of: number, Array.init) == reference.withBytes(of: number, Array.init))
+        }
+    }
+}
+
+extension SearchSpeedTests {
+    @Test func recordsAreEncodedLikeTheReference() {
+        var random = SplitMix(seed: 5)
+        for round in 0..<300 {
+            var table = SearchTermTable()
+            var reference = ReferenceSearchTermTable()
+            var entry: UInt32 = 0
+            for _ in 0..<Int(random.next() % 400) {
+                // Entries only grow; now and then by a lot, for numbers of several digits.
+                switch random.next() % 16 {
+                case 0: entry += UInt32(random.next() % 3_000_000)
+                case 1, 2, 3: entry += 1
+                default: break
+                }
+                let heading = random.next() % 4 == 0
+                let length = 1 + Int(random.next() % 12)
+                let term = (0..<length).map { _ in UInt8(97 + random.next() % 3) } + Array("é".utf8)
+                let (number, expected) = term.withUnsafeBufferPointer {
+                    (table.add($0, entry: entry, heading: heading), reference.add($0, entry: entry, heading: heading))
+                }
+                #expect(number == expected)
+                if random.next() % 3 == 0 {
+                    table.add(number: number, entry: entry, heading: !heading)
+                    reference.add(number: number, entry: entry, heading: !heading)
+                }
+            }
+            var text = [UInt8(ascii: round.isMultiple(of: 2) ? "1" : "0")]
+            reference.encode(into: &text)
+            #expect(Array(table.encoded(after: text[0]).utf8) == text)
+        }
+    }
+
+    @Test func numbersAreWrittenLikeTheReference() {
+        var random = SplitMix(seed: 9)
+        let values: [UInt32] = [0, 1, 44, 45, 2024, 2025, 91_124, 91_125, UInt32.max]
+        for value in values
+            + (0..<10_000).map({ _ in UInt32(truncatingIfNeeded: random.next() >> (random.next() % 64)) })
+        {
+            var expected: [UInt8] = []
+            ReferenceSearchTermTable.appendNumber(value, to: &expected)
+            var appended: [UInt8] = []
+            SearchNumbers.append(value, to: &appended)
+            var written = [UInt8](repeating: 0, count: SearchNumbers.maxDigits)
+            let length = written.withUnsafeMutableBufferPointer { SearchNumbers.write(value, to: $0.baseAddress!) }
+            #expect(appended == expected && Array(written[..<length]) == expected, "\(value)")
+        }
+    }
+}
