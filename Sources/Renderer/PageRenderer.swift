@@ -84,7 +84,8 @@ public struct PageRenderer: Sendable {
     /// to its file.
     public func renderPageUTF8(_ document: Document, content: String, context: PageContext) -> [UInt8] {
         // The content, and about as much again for navigation, contents and the layout.
-        layout.renderUTF8(values(for: document, content: content, context: context), size: 2 * content.utf8.count + 8192)
+        layout.renderUTF8(
+            values(for: document, content: content, context: context), size: 2 * content.utf8.count + 8192)
     }
 
     /// The values the layout sees; documented in `Content/reference/templates.md`.

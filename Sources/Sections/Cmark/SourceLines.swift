@@ -16,7 +16,8 @@ final class SourceLines {
             if memchr(base, Int32(UInt8(ascii: "\r")), bytes.count) == nil {
                 // No CR, as in most files: only LF ends lines, found with memchr.
                 var offset = 0
-                while offset < bytes.count, let found = memchr(base + offset, Int32(UInt8(ascii: "\n")), bytes.count - offset) {
+                let lineFeed = Int32(UInt8(ascii: "\n"))
+                while offset < bytes.count, let found = memchr(base + offset, lineFeed, bytes.count - offset) {
                     offset = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
                     starts.append(offset)
                 }
