@@ -31,6 +31,10 @@ struct Navigation: Sendable {
     private var folders: [String: Folder] = [:]
     private(set) var readingOrder: [Int] = []
     private var positions: [Int: Int] = [:]
+    /// Where each page lies in its folder's entries (`nil` for index pages), and where each
+    /// folder lies in its parent's: found once, not by a search for every page.
+    private var entryPositions: [Int?] = []
+    private var folderPositions: [String: Int] = [:]
     private var showsFullTree: Bool
     private var homeTitle: String
     /// What the pages of one folder share in a large site (see ``prepare(forPages:)``).
@@ -72,6 +76,15 @@ struct Navigation: Sendable {
             }
             keyed.sort { $0.key < $1.key }
             folders[path]!.entries = keyed.map(\.1)
+        }
+        entryPositions = Array(repeating: nil, count: pages.count)
+        for folder in folders.values {
+            for (position, entry) in folder.entries.enumerated() {
+                switch entry {
+                case .page(let index): entryPositions[index] = position
+                case .folder(let child): folderPositions[child] = position
+                }
+            }
         }
         if folders[""] != nil { appendReadingOrder(of: "") }
         for (position, page) in readingOrder.enumerated() { positions[page] = position }
@@ -155,12 +168,7 @@ struct Navigation: Sendable {
         var entries = folder.entries[...]
         var hidden = 0
         if !showsFullTree, entries.count > Self.window {
-            let focus = entries.firstIndex(where: { entry in
-                switch entry {
-                case .page(let index): index == page
-                case .folder(let child): ancestors.contains(child)
-                }
-            }) ?? 0
+            let focus = focus(in: folder, page: page, ancestors: ancestors) ?? 0
             let start = max(0, min(focus - Self.window / 2, entries.count - Self.window))
             entries = entries[start..<(start + Self.window)]
             hidden = folder.entries.count - Self.window
@@ -189,6 +197,24 @@ struct Navigation: Sendable {
                         href: OutputPath.relative(from: from, to: urls[folder.index]))))
         }
         return result
+    }
+
+    /// Where, in `folder`'s entries, the navigation of `page` is: the page itself, or the
+    /// folder on the way to it (one of `ancestors`); `nil` if neither is there.
+    private func focus(in folder: Folder, page: Int, ancestors: Set<String>) -> Int? {
+        if page >= 0, let position = entryPositions[page], position < folder.entries.count,
+            case .page(page) = folder.entries[position]
+        {
+            return position
+        }
+        for child in ancestors {
+            if let position = folderPositions[child], position < folder.entries.count,
+                case .folder(child) = folder.entries[position]
+            {
+                return position
+            }
+        }
+        return nil
     }
 
     /// Every entry of `folder`, in order, linked from its index page.
