@@ -126,10 +126,14 @@ import Testing
             }
             return count
         }
-        let pieces = ["<", ">", " ", "\n", "\t", "a", "bc", "é", "<p>", "</em>", "&amp;", "x y", "<a href=\"q r\">"]
+        let pieces = [
+            "<", ">", " ", "\n", "\t", "a", "bc", "é", "<p>", "</em>", "&amp;", "x y", "<a href=\"q r\">",
+            "longer words of plain text ", "\u{1}", "\u{7F}", "!", "~", "\u{10FFFF}",
+        ]
         var generator = SystemRandomNumberGenerator()
-        for _ in 0..<2000 {
-            let html = (0..<Int.random(in: 0...24, using: &generator))
+        for round in 0..<4000 {
+            // Long ones too: eight bytes at a time, across tags and word boundaries.
+            let html = (0..<Int.random(in: 0...(round % 2 == 0 ? 24 : 300), using: &generator))
                 .map { _ in pieces.randomElement(using: &generator)! }.joined()
             #expect(FoldRules.words(inHTML: html) == reference(html), "\(html.debugDescription)")
         }
