@@ -14,9 +14,9 @@ extension CachedPage {
 
     /// Whether none of the record's texts holds a separator.
     var isEncodable: Bool {
-        var texts = [source, output, title, frontMatterYAML ?? ""] + linkWarnings.map(\.message)
-        if case .decoded(let headings) = storedHeadings { texts += headings.flatMap { [$0.id, $0.title] } }
-        if case .decoded(let links) = storedLinks { texts += links.map(\.url) }
+        var texts = [self.source, self.output, self.title, self.frontMatterYAML ?? ""] + self.linkWarnings.map(\.message)
+        if case .decoded(let headings) = self.storedHeadings { texts += headings.flatMap { [$0.id, $0.title] } }
+        if case .decoded(let links) = self.storedLinks { texts += links.map(\.url) }
         // The separators are the ASCII bytes 0x1C to 0x1F.
         return !texts.contains(where: { $0.utf8.contains(where: { (0x1C...0x1F).contains($0) }) })
     }
@@ -25,14 +25,14 @@ extension CachedPage {
     func encode(into bytes: inout [UInt8]) {
         var writer = RecordWriter(bytes: bytes)
         bytes = []
-        writer.text(source)
-        writer.field(sourceHash)
-        writer.field(isDraft ? "1" : "0")
-        writer.field(output)
-        writer.field(title)
-        writer.field(order.map { "+" + String($0) } ?? "-")
-        writer.field(frontMatterYAML.map { "+" + $0 } ?? "-")
-        switch storedHeadings {
+        writer.text(self.source)
+        writer.field(self.sourceHash)
+        writer.field(self.isDraft ? "1" : "0")
+        writer.field(self.output)
+        writer.field(self.title)
+        writer.field(self.order.map { "+" + String($0) } ?? "-")
+        writer.field(self.frontMatterYAML.map { "+" + $0 } ?? "-")
+        switch self.storedHeadings {
         case .encoded(let text, _):
             writer.field(text)
         case .decoded(let headings):
@@ -42,27 +42,27 @@ extension CachedPage {
                 writer.part(heading.title)
             }
         }
-        switch storedLinks {
+        switch self.storedLinks {
         case .encoded(let text):
             writer.field(text)
         case .decoded(let links):
             writer.list(links, Self.write)
         }
-        writer.list(linkWarnings) { writer, warning in
+        writer.list(self.linkWarnings) { writer, warning in
             writer.text(String(warning.line))
             writer.part(String(warning.column))
             writer.part(warning.message)
         }
-        writer.field(isCleanText ? "1" : "0")
-        writer.field(contextHash)
-        for location in [content, search] {
+        writer.field(self.isCleanText ? "1" : "0")
+        writer.field(self.contextHash)
+        for location in [self.content, self.search] {
             writer.field(location?.pack ?? "")
             writer.field(location.map { String($0.offset) } ?? "")
             writer.field(location.map { String($0.length) } ?? "")
         }
-        writer.field(searchHasPageEntry ? "1" : "0")
+        writer.field(self.searchHasPageEntry ? "1" : "0")
         writer.bytes.append(CachedPage.fieldSeparator)
-        if let identity { writer.bytes += identity.encoded(separator: CachedPage.partSeparator) }
+        if let identity = self.identity { writer.bytes += identity.encoded(separator: CachedPage.partSeparator) }
         bytes = writer.bytes
     }
 
@@ -103,13 +103,14 @@ extension CachedPage {
             }
             return true
         }
-        source = text(all[0])
-        sourceHash = text(all[1])
-        isDraft = flag(all[2])
-        output = text(all[3])
-        title = text(all[4])
-        order = optional(all[5]).flatMap(Double.init)
-        frontMatterYAML = optional(all[6])
+        var page = Fields()
+        page.source = text(all[0])
+        page.sourceHash = text(all[1])
+        page.isDraft = flag(all[2])
+        page.output = text(all[3])
+        page.title = text(all[4])
+        page.order = optional(all[5]).flatMap(Double.init)
+        page.frontMatterYAML = optional(all[6])
         // The headings and links are checked, not decoded: most builds look at few of them.
         let headingCount = StoredHeadings.count(checking: all[7])
         let linksOK = items(all[8], parts: 4) { parts in
@@ -122,11 +123,11 @@ extension CachedPage {
             return true
         }
         guard let headingCount, linksOK, warningsOK else { return nil }
-        storedHeadings = .encoded(text(all[7]), count: headingCount)
-        storedLinks = .encoded(text(all[8]))
-        linkWarnings = warnings
-        isCleanText = flag(all[10])
-        contextHash = text(all[11])
+        page.storedHeadings = .encoded(text(all[7]), count: headingCount)
+        page.storedLinks = .encoded(text(all[8]))
+        page.linkWarnings = warnings
+        page.isCleanText = flag(all[10])
+        page.contextHash = text(all[11])
         for (index, first) in [12, 15].enumerated() where !all[first].isEmpty {
             guard let offset = Self.integer(all[first + 1]), let length = Self.integer(all[first + 2]) else {
                 return nil
@@ -139,13 +140,14 @@ extension CachedPage {
                     return packs[packs.count - 1]
                 }()
             let location = ContentLocation(pack: pack, offset: offset, length: length)
-            if index == 0 { content = location } else { search = location }
+            if index == 0 { page.content = location } else { page.search = location }
         }
-        searchHasPageEntry = flag(all[18])
+        page.searchHasPageEntry = flag(all[18])
         if !all[19].isEmpty {
             guard let identity = SourceIdentity(decoding: all[19], separator: Self.partSeparator) else { return nil }
-            self.identity = identity
+            page.identity = identity
         }
+        self.init(page)
     }
 
     /// A non-negative decimal number of at most 18 digits.
@@ -199,7 +201,7 @@ extension CachedPage {
     }
 
     /// The links of the page as written, for checking.
-    var links: [Link] { storedLinks.links }
+    var links: [Link] { self.storedLinks.links }
 }
 
 /// Appends the fields of one record.

@@ -117,7 +117,7 @@ extension CachedPage {
 
     /// Every section in document order; the tree is rebuilt from the levels.
     var headings: [Heading] {
-        get { storedHeadings.all }
-        set { storedHeadings = .decoded(newValue) }
+        get { self.storedHeadings.all }
+        set { self.storedHeadings = .decoded(newValue) }
     }
 }

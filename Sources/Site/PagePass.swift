@@ -237,7 +237,8 @@ struct PagePass: Sendable {
             case .success(let (contextHash, staged)):
                 if staged { result.staged.append(pages[index].output) } else { result.skipped += 1 }
                 if var record = records[index] {
-                    record.contextHash = contextHash
+                    // (Setting a field makes a new record: most pages keep theirs.)
+                    if record.contextHash != contextHash { record.contextHash = contextHash }
                     result.records.append(record)
                 }
             }
