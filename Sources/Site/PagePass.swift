@@ -140,11 +140,15 @@ struct PagePass: Sendable {
         // Each page's links on any core; the warnings stay in page order. A page taken from
         // the cache keeps its warnings while no page's section ids changed.
         let reusesWarnings = cache.siteState?.links == state.links
-        let needsChecker = !reusesWarnings || pages.indices.contains { index in
-            guard case .markdown = pages[index].kind else { return false }
-            return !isReused[index]
-        }
-        let checker = needsChecker ? LinkChecker(resolver: resolver, pages: pages, drafts: drafts) : nil
+        let checkedCount =
+            reusesWarnings
+            ? pages.indices.count { index in
+                guard case .markdown = pages[index].kind else { return false }
+                return !isReused[index]
+            } : pages.count
+        let checker =
+            checkedCount > 0
+            ? LinkChecker(resolver: resolver, pages: pages, drafts: drafts, checking: checkedCount) : nil
         let checkedPages = pages
         let checkedRecords = records
         let reusedPages = isReused
