@@ -11,10 +11,7 @@ extension PagePass {
         -> (outputs: [String], staged: [String])
     {
         guard site.config.hasSearch else { return ([], []) }
-        // Read on another core while the pages are listed.
         let stateFile = cache.folder.appending(path: SearchIndexState.fileName)
-        let key = cache.key
-        async let state = SearchIndexState(reading: stateFile, key: key)
         var indexed: [SearchIndex.Page] = []
         var hash = StableHash(SearchIndex.formatVersion)
         hash.combine(cache.key)
@@ -45,7 +42,8 @@ extension PagePass {
             }
             inPlace = previous
         }
-        let previous = await state
+        // Read only now: a build that finds its index in place has no use for it.
+        let previous = SearchIndexState(reading: stateFile, key: cache.key)
         // The files of the index in the output folder, if it is the one the state describes.
         var unchanged: [String: UInt64] = [:]
         if let previous, previous.hash == inPlace {
