@@ -56,6 +56,9 @@ struct PagePass: Sendable {
         var records: [CachedPage] = []
         /// The state of the site that `records` were made under.
         var state = SiteState(navigation: "", links: "")
+        /// The folders of the output whose every page was in place, as they were when
+        /// that was found (see ``OutputFolders``).
+        var outputFolders: [String: SourceIdentity] = [:]
         var errors: [SiteError] = []
         var warnings: [SiteError] = []
         var drafts = 0
@@ -201,13 +204,15 @@ struct PagePass: Sendable {
         // generated index, is laid out as it was then: if its output is still in place,
         // it needs no navigation, and when no page does, the navigation is not made.
         let navigationUnchanged = cache.siteState?.navigation == state.navigation
+        let folders = OutputFolderCheck(pages: allPages, outputPath: outputPath, cache: cache)
         let upToDate = await Parallel.map(allPages.count, jobs: options.jobs) { [self] index in
             guard navigationUnchanged else { return false }
             if case .markdown = allPages[index].kind {
                 guard reusedPages[index], laidOutRecords[index]?.contextHash.isEmpty == false else { return false }
             }
-            return FileIO.exists(outputPath + allPages[index].output)
+            return folders.isInPlace(index) || FileIO.exists(outputPath + allPages[index].output)
         }
+        result.outputFolders = folders.inPlace(upToDate)
         // Each page's index among the navigable pages: all but the 404 page.
         var positions: [Int?] = []
         positions.reserveCapacity(pages.count)

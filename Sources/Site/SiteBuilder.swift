@@ -106,6 +106,8 @@ public struct SiteBuilder: Sendable {
             report.unchanged = published.unchanged + result.skipped
             report.removed = published.removed
             cache.save(result.records, state: result.state)
+            OutputFolders.unchanged(result.outputFolders, in: output.path + "/").write(
+                to: cache.folder.appending(path: OutputFolders.fileName), key: cache.key)
         } catch {
             throw fail([SiteError(file: output.path, message: "cannot write the output: \(error.localizedDescription)")])
         }
