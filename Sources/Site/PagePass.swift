@@ -59,6 +59,8 @@ struct PagePass: Sendable {
         /// The folders of the output whose every page was in place, as they were when
         /// that was found (see ``OutputFolders``).
         var outputFolders: [String: SourceIdentity] = [:]
+        /// Writes the search index's state into the cache; to be awaited before the build ends.
+        var searchStateWrite: Task<Void, Never>?
         var errors: [SiteError] = []
         var warnings: [SiteError] = []
         var drafts = 0
@@ -130,6 +132,9 @@ struct PagePass: Sendable {
 
         let clock = ContinuousClock()
         let siteStart = clock.now
+        // A build that parsed a page will most likely patch the search index: the state that
+        // the last one kept is read on another core meanwhile (see ``writeSearchIndex``).
+        let searchState = isReused.contains(false) ? startReadingSearchState() : nil
         let folderIndexes = FolderIndex.missingIndexes(for: pages)
         progress?.expect(more: folderIndexes.count - drafts.count)
         pages += folderIndexes
@@ -176,10 +181,10 @@ struct PagePass: Sendable {
         // the layout, and its steps that run on one core leave the other to the layout.
         let searchPages = pages
         let searchRecords = records
-        async let searchOutcome = { [self] () async -> (Swift.Result<(outputs: [String], staged: [String]), SiteError>, Double) in
+        async let searchOutcome = { [self] () async -> (Swift.Result<(outputs: [String], staged: [String], stateWrite: Task<Void, Never>?), SiteError>, Double) in
             let start = clock.now
             do throws(SiteError) {
-                return (.success(try await writeSearchIndex(searchPages, records: searchRecords)), (clock.now - start).seconds)
+                return (.success(try await writeSearchIndex(searchPages, records: searchRecords, state: searchState)), (clock.now - start).seconds)
             } catch {
                 return (.failure(error), (clock.now - start).seconds)
             }
@@ -267,6 +272,7 @@ struct PagePass: Sendable {
         case .success(let search):
             result.outputs.insert(contentsOf: search.outputs, at: searchAt.outputs)
             result.staged.insert(contentsOf: search.staged, at: searchAt.staged)
+            result.searchStateWrite = search.stateWrite
         case .failure(let error):
             result.errors.append(error)
         }

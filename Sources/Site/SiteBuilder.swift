@@ -84,6 +84,8 @@ public struct SiteBuilder: Sendable {
             site: site, sources: sources, renderer: renderer, staging: staging, options: options, baseURL: baseURL,
             cache: cache, output: output, progress: progress, settledBefore: settledBefore)
         var result = await pass.run()
+        // The search state is written while the build is published, and done when it ends.
+        let searchStateWrite = result.searchStateWrite
         report.timings = result.timings
         report.warnings += result.warnings
         report.drafts = result.drafts
@@ -96,7 +98,10 @@ public struct SiteBuilder: Sendable {
             }
             report.warnings = []
         }
-        guard result.errors.isEmpty else { throw fail(result.errors) }
+        guard result.errors.isEmpty else {
+            await searchStateWrite?.value
+            throw fail(result.errors)
+        }
 
         let publishStart = clock.now
         let publisher = Publisher(output: output, staging: staging, content: site.content)
@@ -109,9 +114,11 @@ public struct SiteBuilder: Sendable {
             OutputFolders.unchanged(result.outputFolders, in: output.path + "/").write(
                 to: cache.folder.appending(path: OutputFolders.fileName), key: cache.key)
         } catch {
+            await searchStateWrite?.value
             throw fail([SiteError(file: output.path, message: "cannot write the output: \(error.localizedDescription)")])
         }
         report.timings.append(("publish", (clock.now - publishStart).seconds))
+        await searchStateWrite?.value
         report.pages = result.pageCount
         report.assets = sources.assets.count
         report.warnings.sort(by: Self.inFileOrder)
