@@ -123,7 +123,8 @@ struct CachedPage: Sendable, Equatable {
     /// section ids changed, and then asks the record.
     func sitePage() -> SitePage {
         SitePage(
-            kind: .markdown(source: self.source), output: self.output, title: self.title, order: self.order, frontMatter: nil,
+            kind: .markdown(source: self.source), output: self.output, title: self.title, order: self.order,
+            frontMatter: nil,
             headings: self.storedHeadings)
     }
 
@@ -146,7 +147,8 @@ extension CachedPage.Fields {
         self.title = title
         order = document.frontMatter.order
         frontMatterYAML = document.frontMatter.yaml
-        storedHeadings = .decoded(document.allSections.map { CachedPage.Heading(level: $0.level, id: $0.id, title: $0.title) })
+        storedHeadings = .decoded(
+            document.allSections.map { CachedPage.Heading(level: $0.level, id: $0.id, title: $0.title) })
         storedLinks = .decoded(document.links)
     }
 }

@@ -74,7 +74,9 @@ import Testing
         let site = try await Self.recordedSite()
         let record = try site.read(Self.record)
         // The site has a broken link, an error under --strict.
-        let failed = await ToolRun.run(["build", site.root.path, "--out", site.root.appending(path: "_site").path, "--strict"])
+        let failed = await ToolRun.run([
+            "build", site.root.path, "--out", site.root.appending(path: "_site").path, "--strict",
+        ])
         #expect(failed.status == 1)
         #expect(try site.read(Self.record) == record)
         try FileManager.default.removeItem(at: site.root.appending(path: "_site/guide.html"))
