@@ -91,7 +91,9 @@ struct BuildCache: Sendable {
                 let bytes = raw.bindMemory(to: UInt8.self)
                 var packNames: [String] = []
                 return stride(from: worker, to: ranges.count, by: workers).map { index in
-                    CachedPage(decoding: UnsafeBufferPointer(rebasing: bytes[ranges[index]]), packs: &packNames)
+                    CachedPage(
+                        decoding: UnsafeBufferPointer(rebasing: bytes[ranges[index]]), packs: &packNames,
+                        storage: data[ranges[index]])
                 }
             }
         }

@@ -1,3 +1,4 @@
+import Foundation
 import Sections
 
 /// A record per page, fields split by ASCII control characters that Markdown text
@@ -76,13 +77,21 @@ extension CachedPage {
     /// Decodes one record (without its record separator); `nil` if it is malformed.
     /// `packs` keeps the names of pack files seen so far, so that the many records of one
     /// pack share one string.
-    init?(decoding record: UnsafeBufferPointer<UInt8>, packs: inout [String]) {
+    ///
+    /// `storage`, if given, holds the record's bytes from its start on: the headings and
+    /// links are kept as slices of it instead of copies.
+    init?(decoding record: UnsafeBufferPointer<UInt8>, packs: inout [String], storage: Data? = nil) {
         var fields = ByteFields(record, separator: Self.fieldSeparator)
         var all: [UnsafeBufferPointer<UInt8>] = []
         all.reserveCapacity(Self.fieldCount)
         while let field = fields.next() { all.append(field) }
         guard all.count == Self.fieldCount else { return nil }
         func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
+        func slice(_ bytes: UnsafeBufferPointer<UInt8>) -> Data {
+            guard let storage, let base = record.baseAddress, let start = bytes.baseAddress else { return Data(bytes) }
+            let offset = storage.startIndex + base.distance(to: start)
+            return storage[offset..<(offset + bytes.count)]
+        }
         func optional(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
             bytes.first == UInt8(ascii: "+") ? text(UnsafeBufferPointer(rebasing: bytes.dropFirst())) : nil
         }
@@ -123,8 +132,8 @@ extension CachedPage {
             return true
         }
         guard let headingCount, linksOK, warningsOK else { return nil }
-        page.storedHeadings = .encoded(text(all[7]), count: headingCount)
-        page.storedLinks = .encoded(text(all[8]))
+        page.storedHeadings = .encoded(slice(all[7]), count: headingCount)
+        page.storedLinks = .encoded(slice(all[8]))
         page.linkWarnings = warnings
         page.isCleanText = flag(all[10])
         page.contextHash = text(all[11])
@@ -167,15 +176,17 @@ extension CachedPage {
     /// Equal when they hold the same links, however they are held.
     enum StoredLinks: Sendable, Equatable {
         case decoded([Link])
-        /// The list field of the index, already checked to be well formed.
-        case encoded(String)
+        /// The list field of the index, already checked to be well formed (see
+        /// ``StoredHeadings/encoded(_:count:)``).
+        case encoded(Data)
 
         var links: [Link] {
             switch self {
             case .decoded(let links):
                 return links
-            case .encoded(var text):
-                return text.withUTF8 { bytes in
+            case .encoded(let text):
+                return text.withUnsafeBytes { raw in
+                    let bytes = raw.bindMemory(to: UInt8.self)
                     var links: [Link] = []
                     var items = ByteFields(bytes, separator: CachedPage.itemSeparator)
                     while let item = items.next() {
@@ -213,6 +224,11 @@ struct RecordWriter {
     mutating func field(_ text: String) {
         bytes.append(CachedPage.fieldSeparator)
         bytes.append(contentsOf: text.utf8)
+    }
+
+    mutating func field(_ data: Data) {
+        bytes.append(CachedPage.fieldSeparator)
+        bytes.append(contentsOf: data)
     }
 
     mutating func part(_ text: String) {
