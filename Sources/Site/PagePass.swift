@@ -59,8 +59,8 @@ struct PagePass: Sendable {
         /// The folders of the output whose every page was in place, as they were when
         /// that was found (see ``OutputFolders``).
         var outputFolders: [String: SourceIdentity] = [:]
-        /// Writes the search index's state into the cache; to be awaited before the build ends.
-        var searchStateWrite: Task<Void, Never>?
+        /// The search index's state for the next build, to be written into the cache.
+        var searchState: SearchStateWrite?
         var errors: [SiteError] = []
         var warnings: [SiteError] = []
         var drafts = 0
@@ -132,14 +132,25 @@ struct PagePass: Sendable {
 
         let clock = ContinuousClock()
         let siteStart = clock.now
-        // A build that parsed a page will most likely patch the search index: the state that
-        // the last one kept is read on another core meanwhile (see ``writeSearchIndex``).
-        let searchState = isReused.contains(false) ? startReadingSearchState() : nil
         let folderIndexes = FolderIndex.missingIndexes(for: pages)
         progress?.expect(more: folderIndexes.count - drafts.count)
         pages += folderIndexes
         records += Array(repeating: nil, count: folderIndexes.count)
         isReused += Array(repeating: false, count: folderIndexes.count)
+        // The search index is written while the links are checked and the pages laid out:
+        // it needs nothing from either (not the records' link warnings), and its steps that
+        // run on one core leave the other to them.
+        let searchPages = pages
+        let searchRecords = records
+        async let searchOutcome = { [self] () async -> (Swift.Result<SearchOutcome, SiteError>, Double) in
+            let start = clock.now
+            do throws(SiteError) {
+                let outcome = try await writeSearchIndex(searchPages, records: searchRecords)
+                return (.success(outcome), (clock.now - start).seconds)
+            } catch {
+                return (.failure(error), (clock.now - start).seconds)
+            }
+        }()
         let navigable = pages.filter { !Self.isNotFoundPage($0) }
         let state = SiteState(
             navigation: SiteState.navigationHash(of: navigable, homeTitle: homeTitle),
@@ -177,18 +188,6 @@ struct PagePass: Sendable {
         }
         result.timings.append(("site", (clock.now - siteStart).seconds))
 
-        // The search index is written while the pages are laid out: it needs nothing from
-        // the layout, and its steps that run on one core leave the other to the layout.
-        let searchPages = pages
-        let searchRecords = records
-        async let searchOutcome = { [self] () async -> (Swift.Result<(outputs: [String], staged: [String], stateWrite: Task<Void, Never>?), SiteError>, Double) in
-            let start = clock.now
-            do throws(SiteError) {
-                return (.success(try await writeSearchIndex(searchPages, records: searchRecords, state: searchState)), (clock.now - start).seconds)
-            } catch {
-                return (.failure(error), (clock.now - start).seconds)
-            }
-        }()
         // The search files go first in the lists, where they went when the index was
         // written before the layout.
         let searchAt = (outputs: result.outputs.count, staged: result.staged.count)
@@ -272,7 +271,7 @@ struct PagePass: Sendable {
         case .success(let search):
             result.outputs.insert(contentsOf: search.outputs, at: searchAt.outputs)
             result.staged.insert(contentsOf: search.staged, at: searchAt.staged)
-            result.searchStateWrite = search.stateWrite
+            result.searchState = search.state
         case .failure(let error):
             result.errors.append(error)
         }

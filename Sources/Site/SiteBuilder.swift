@@ -84,8 +84,10 @@ public struct SiteBuilder: Sendable {
             site: site, sources: sources, renderer: renderer, staging: staging, options: options, baseURL: baseURL,
             cache: cache, output: output, progress: progress, settledBefore: settledBefore)
         var result = await pass.run()
-        // The search state is written while the build is published, and done when it ends.
-        let searchStateWrite = result.searchStateWrite
+        // The search index's state is written while the build is published (whatever then
+        // happens: it describes the index it was made with), and done when the build ends.
+        let searchState = result.searchState
+        async let searchStateWritten: Void = searchState?.write() ?? ()
         report.timings = result.timings
         report.warnings += result.warnings
         report.drafts = result.drafts
@@ -99,7 +101,7 @@ public struct SiteBuilder: Sendable {
             report.warnings = []
         }
         guard result.errors.isEmpty else {
-            await searchStateWrite?.value
+            await searchStateWritten
             throw fail(result.errors)
         }
 
@@ -114,11 +116,11 @@ public struct SiteBuilder: Sendable {
             OutputFolders.unchanged(result.outputFolders, in: output.path + "/").write(
                 to: cache.folder.appending(path: OutputFolders.fileName), key: cache.key)
         } catch {
-            await searchStateWrite?.value
+            await searchStateWritten
             throw fail([SiteError(file: output.path, message: "cannot write the output: \(error.localizedDescription)")])
         }
         report.timings.append(("publish", (clock.now - publishStart).seconds))
-        await searchStateWrite?.value
+        await searchStateWritten
         report.pages = result.pageCount
         report.assets = sources.assets.count
         report.warnings.sort(by: Self.inFileOrder)

@@ -1,12 +1,11 @@
 import Foundation
 
 extension PagePass {
-    /// Starts reading the ``SearchIndexState`` kept in the cache, if the site has search.
-    func startReadingSearchState() -> Task<SearchIndexState?, Never>? {
-        guard site.config.hasSearch else { return nil }
-        let file = cache.folder.appending(path: SearchIndexState.fileName)
-        let key = cache.key
-        return Task { SearchIndexState(reading: file, key: key) }
+    /// The search index's files, and the state to keep for the next build.
+    struct SearchOutcome {
+        var outputs: [String] = []
+        var staged: [String] = []
+        var state: SearchStateWrite?
     }
 
     /// Writes the site's ``SearchIndex`` into the staging folder, from the cache records
@@ -14,13 +13,10 @@ extension PagePass {
     /// manifest) and those staged: none when the index in the output folder was made from
     /// the same pages, which a no-op build finds by reading one line; otherwise those that
     /// differ from the files in place, when the output folder holds the index that the
-    /// cache's ``SearchIndexState`` describes. `state` is that state being read, if the
-    /// caller started reading it; otherwise it is read once it is needed. The state for the
-    /// next build is written by the task returned, which the build awaits once published.
-    func writeSearchIndex(
-        _ pages: [SitePage], records: [CachedPage?], state: Task<SearchIndexState?, Never>? = nil
-    ) async throws(SiteError) -> (outputs: [String], staged: [String], stateWrite: Task<Void, Never>?) {
-        guard site.config.hasSearch else { return ([], [], nil) }
+    /// cache's ``SearchIndexState`` describes. The state for the next build is returned, to
+    /// be written while the build is published.
+    func writeSearchIndex(_ pages: [SitePage], records: [CachedPage?]) async throws(SiteError) -> SearchOutcome {
+        guard site.config.hasSearch else { return SearchOutcome() }
         let stateFile = cache.folder.appending(path: SearchIndexState.fileName)
         var indexed: [SearchIndex.Page] = []
         var hash = StableHash(SearchIndex.formatVersion)
@@ -48,18 +44,12 @@ extension PagePass {
             if previous == hash.hex,
                 paths.allSatisfy({ FileIO.exists(outputPath + $0) })
             {
-                state?.cancel()
-                return (paths, [], nil)
+                return SearchOutcome(outputs: paths)
             }
             inPlace = previous
         }
-        // Read only now if not already: a build that finds its index in place has no use for it.
-        let previous: SearchIndexState?
-        if let state {
-            previous = await state.value
-        } else {
-            previous = SearchIndexState(reading: stateFile, key: cache.key)
-        }
+        // Read only now: a build that finds its index in place has no use for it.
+        let previous = SearchIndexState(reading: stateFile, key: cache.key)
         // The files of the index in the output folder, if it is the one the state describes.
         var unchanged: [String: UInt64] = [:]
         if let previous, previous.hash == inPlace {
@@ -73,14 +63,23 @@ extension PagePass {
         ) { path, text in
             FileIO.write(text, toPath: staging.appending(path: path).path)
         }
-        let key = cache.key
-        let stateWrite = Task {
-            if next?.write(to: stateFile, key: key) != true { try? FileManager.default.removeItem(at: stateFile) }
-        }
+        let state = SearchStateWrite(state: next, file: stateFile, key: cache.key)
         if let failure = index.failure {
-            await stateWrite.value
+            state.write()
             throw SiteError(file: failure, message: "cannot write the search index")
         }
-        return (index.paths, index.staged, stateWrite)
+        return SearchOutcome(outputs: index.paths, staged: index.staged, state: state)
+    }
+}
+
+/// A ``SearchIndexState`` to write into the cache, or (when a page's terms could not be
+/// read) its file to remove.
+struct SearchStateWrite: Sendable {
+    var state: SearchIndexState?
+    var file: URL
+    var key: String
+
+    func write() {
+        if state?.write(to: file, key: key) != true { try? FileManager.default.removeItem(at: file) }
     }
 }
