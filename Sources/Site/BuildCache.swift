@@ -16,17 +16,22 @@ struct BuildCache: Sendable {
 
     let folder: URL
     let key: String
-    /// The records of the last successful build with the same key.
-    var pages: [String: CachedPage] = [:]
+    /// The records of the last successful build with the same key, in the order of the
+    /// index (which is the order in which that build handed them to ``save(_:state:)``),
+    /// and each source's place among them: a build that changed nothing is found by
+    /// comparing each of its records with the one at the same place, by identity, instead
+    /// of looking up each.
+    private var records: [CachedPage] = []
+    private var places: [String: Int] = [:]
     /// What the last build knew of the whole site; `nil` when there was no usable index.
     private(set) var siteState: SiteState?
     /// Pack files present when the cache was read.
     private(set) var packs: Set<String> = []
-    /// The index and its journal as read, one after the other, and where each page's
-    /// latest record lies in them: a record that a build keeps unchanged is copied into a
+    /// The index and its journal as read, one after the other, and where each of
+    /// ``records`` lies in them: a record that a build keeps unchanged is copied into a
     /// rewritten index, not encoded again.
     private var index = Data()
-    private var recordRanges: [String: Range<Int>] = [:]
+    private var recordRanges: [Range<Int>] = []
     /// The generation of the index (see ``CacheJournal``), and the sizes of the index and of
     /// the journal: a build appends the records it changed to the
     /// journal while it stays small next to the index.
@@ -85,24 +90,29 @@ struct BuildCache: Sendable {
             data.withUnsafeBytes { raw in
                 let bytes = raw.bindMemory(to: UInt8.self)
                 var packNames: [String] = []
-                return stride(from: worker, to: ranges.count, by: workers).compactMap { index in
-                    CachedPage(decoding: UnsafeBufferPointer(rebasing: bytes[ranges[index]]), packs: &packNames)
-                        .map { ($0, ranges[index]) }
+                return stride(from: worker, to: ranges.count, by: workers).map { index in
+                    CachedPage(
+                        decoding: UnsafeBufferPointer(rebasing: bytes[ranges[index]]), packs: &packNames,
+                        storage: data[ranges[index]])
                 }
             }
         }
-        var pages: [String: CachedPage] = [:]
-        pages.reserveCapacity(ranges.count)
+        records.reserveCapacity(ranges.count)
         recordRanges.reserveCapacity(ranges.count)
-        for part in decoded {
-            for (page, range) in part {
-                // A record of the journal replaces the one before it: the later range.
-                if let seen = recordRanges[page.source], seen.lowerBound > range.lowerBound { continue }
-                pages[page.source] = page
-                recordRanges[page.source] = range
+        places.reserveCapacity(ranges.count)
+        // In the order of the ranges (worker `w` decoded every `workers`-th from `w`): a record
+        // of the journal replaces the one before it, at its place.
+        for index in ranges.indices {
+            guard let page = decoded[index % workers][index / workers] else { continue }
+            if let place = places[page.source] {
+                records[place] = page
+                recordRanges[place] = ranges[index]
+            } else {
+                places[page.source] = records.count
+                records.append(page)
+                recordRanges.append(ranges[index])
             }
         }
-        self.pages = pages
         siteState = state
         index = data
         self.generation = generation
@@ -123,10 +133,15 @@ struct BuildCache: Sendable {
         return (SiteState(navigation: texts[2], links: texts[3]), texts[4])
     }
 
+    /// The record of `source` read from the cache, if any.
+    func record(_ source: String) -> CachedPage? {
+        places[source].map { records[$0] }
+    }
+
     /// The cached record of `source` if its bytes still hash to `hash` and its content is
     /// still on disk.
     func page(_ source: String, hash: String) -> CachedPage? {
-        guard let page = pages[source], page.sourceHash == hash else { return nil }
+        guard let page = record(source), page.sourceHash == hash else { return nil }
         return hasPacks(of: page) ? page : nil
     }
 
@@ -134,7 +149,7 @@ struct BuildCache: Sendable {
     /// hashed (see ``SourceIdentity``), so that its bytes need not be read, and its content
     /// is still on disk.
     func page(_ source: String, identity: SourceIdentity) -> CachedPage? {
-        guard let page = pages[source], page.identity == identity else { return nil }
+        guard let page = record(source), page.identity == identity else { return nil }
         return hasPacks(of: page) ? page : nil
     }
 
@@ -154,16 +169,14 @@ struct BuildCache: Sendable {
     /// and the journal removed. If neither can be written, the cache is removed: an index
     /// left as it was would no longer describe the output.
     func save(_ pages: [CachedPage], state: SiteState) {
-        if siteState == state, pages.count == self.pages.count, pages.allSatisfy({ self.pages[$0.source] == $0 }) {
+        if siteState == state, pages.count == records.count,
+            zip(pages, records).allSatisfy(==) || pages.allSatisfy({ record($0.source) == $0 })
+        {
             return
         }
         var pages = pages
         compactIfWasteful(&pages)
-        var kept: Set<String> = []
-        for page in pages {
-            if let pack = page.content?.pack { kept.insert(pack) }
-            if let pack = page.search?.pack { kept.insert(pack) }
-        }
+        let kept = Self.packs(of: pages)
         if appendToJournal(pages, state: state) || rewrite(pages, state: state) {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: packFolder.path)) ?? []
             for name in names where !kept.contains(name) {
@@ -186,10 +199,14 @@ struct BuildCache: Sendable {
     /// Appends the records that changed to the journal, if the index read holds every
     /// other page and the journal stays small; whether it did.
     private func appendToJournal(_ pages: [CachedPage], state: SiteState) -> Bool {
-        guard let generation, pages.count == self.pages.count else { return false }
+        guard let generation, pages.count == records.count else { return false }
         var payload = header(state, generation: generation)
-        for page in pages where self.pages[page.source] != page {
-            guard self.pages[page.source] != nil, page.isEncodable else { return false }
+        for (place, page) in pages.enumerated() {
+            // (Most records are the one at their place; the others are looked up.)
+            if place < records.count && records[place] == page { continue }
+            let old = record(page.source)
+            if old == page { continue }
+            guard old != nil, page.isEncodable else { return false }
             payload.append(CachedPage.recordSeparator)
             page.encode(into: &payload)
         }
@@ -207,9 +224,9 @@ struct BuildCache: Sendable {
         index.withUnsafeBytes { raw in
             let old = raw.bindMemory(to: UInt8.self)
             for page in pages {
-                if let range = recordRanges[page.source], self.pages[page.source] == page {
+                if let place = places[page.source], records[place] == page {
                     bytes.append(CachedPage.recordSeparator)
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: old[range]))
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: old[recordRanges[place]]))
                 } else {
                     guard page.isEncodable else { continue }
                     bytes.append(CachedPage.recordSeparator)
@@ -223,9 +240,24 @@ struct BuildCache: Sendable {
         return true
     }
 
+    /// The pack files that `pages` refer to. Most records name the pack of the record
+    /// before them, which is not hashed again.
+    private static func packs(of pages: [CachedPage]) -> Set<String> {
+        var packs: Set<String> = []
+        var last = ("", "")
+        for page in pages {
+            let names = (page.content?.pack ?? "", page.search?.pack ?? "")
+            if names == last { continue }
+            last = names
+            if !names.0.isEmpty { packs.insert(names.0) }
+            if !names.1.isEmpty { packs.insert(names.1) }
+        }
+        return packs
+    }
+
     private func compactIfWasteful(_ pages: inout [CachedPage]) {
         let live = pages.reduce(0) { $0 + ($1.content?.length ?? 0) + ($1.search?.length ?? 0) }
-        let used = Set(pages.compactMap(\.content?.pack) + pages.compactMap(\.search?.pack))
+        let used = Self.packs(of: pages)
         let total = used.reduce(0) { sum, pack in
             sum + ((try? FileManager.default.attributesOfItem(atPath: packFolder.appending(path: pack).path))?[.size]
                 as? Int ?? 0)

@@ -1,3 +1,4 @@
+import Foundation
 import Sections
 
 /// A record per page, fields split by ASCII control characters that Markdown text
@@ -14,9 +15,9 @@ extension CachedPage {
 
     /// Whether none of the record's texts holds a separator.
     var isEncodable: Bool {
-        var texts = [source, output, title, frontMatterYAML ?? ""] + linkWarnings.map(\.message)
-        if case .decoded(let headings) = storedHeadings { texts += headings.flatMap { [$0.id, $0.title] } }
-        if case .decoded(let links) = storedLinks { texts += links.map(\.url) }
+        var texts = [self.source, self.output, self.title, self.frontMatterYAML ?? ""] + self.linkWarnings.map(\.message)
+        if case .decoded(let headings) = self.storedHeadings { texts += headings.flatMap { [$0.id, $0.title] } }
+        if case .decoded(let links) = self.storedLinks { texts += links.map(\.url) }
         // The separators are the ASCII bytes 0x1C to 0x1F.
         return !texts.contains(where: { $0.utf8.contains(where: { (0x1C...0x1F).contains($0) }) })
     }
@@ -25,14 +26,14 @@ extension CachedPage {
     func encode(into bytes: inout [UInt8]) {
         var writer = RecordWriter(bytes: bytes)
         bytes = []
-        writer.text(source)
-        writer.field(sourceHash)
-        writer.field(isDraft ? "1" : "0")
-        writer.field(output)
-        writer.field(title)
-        writer.field(order.map { "+" + String($0) } ?? "-")
-        writer.field(frontMatterYAML.map { "+" + $0 } ?? "-")
-        switch storedHeadings {
+        writer.text(self.source)
+        writer.field(self.sourceHash)
+        writer.field(self.isDraft ? "1" : "0")
+        writer.field(self.output)
+        writer.field(self.title)
+        writer.field(self.order.map { "+" + String($0) } ?? "-")
+        writer.field(self.frontMatterYAML.map { "+" + $0 } ?? "-")
+        switch self.storedHeadings {
         case .encoded(let text, _):
             writer.field(text)
         case .decoded(let headings):
@@ -42,27 +43,27 @@ extension CachedPage {
                 writer.part(heading.title)
             }
         }
-        switch storedLinks {
+        switch self.storedLinks {
         case .encoded(let text):
             writer.field(text)
         case .decoded(let links):
             writer.list(links, Self.write)
         }
-        writer.list(linkWarnings) { writer, warning in
+        writer.list(self.linkWarnings) { writer, warning in
             writer.text(String(warning.line))
             writer.part(String(warning.column))
             writer.part(warning.message)
         }
-        writer.field(isCleanText ? "1" : "0")
-        writer.field(contextHash)
-        for location in [content, search] {
+        writer.field(self.isCleanText ? "1" : "0")
+        writer.field(self.contextHash)
+        for location in [self.content, self.search] {
             writer.field(location?.pack ?? "")
             writer.field(location.map { String($0.offset) } ?? "")
             writer.field(location.map { String($0.length) } ?? "")
         }
-        writer.field(searchHasPageEntry ? "1" : "0")
+        writer.field(self.searchHasPageEntry ? "1" : "0")
         writer.bytes.append(CachedPage.fieldSeparator)
-        if let identity { writer.bytes += identity.encoded(separator: CachedPage.partSeparator) }
+        if let identity = self.identity { writer.bytes += identity.encoded(separator: CachedPage.partSeparator) }
         bytes = writer.bytes
     }
 
@@ -76,13 +77,21 @@ extension CachedPage {
     /// Decodes one record (without its record separator); `nil` if it is malformed.
     /// `packs` keeps the names of pack files seen so far, so that the many records of one
     /// pack share one string.
-    init?(decoding record: UnsafeBufferPointer<UInt8>, packs: inout [String]) {
+    ///
+    /// `storage`, if given, holds the record's bytes from its start on: the headings and
+    /// links are kept as slices of it instead of copies.
+    init?(decoding record: UnsafeBufferPointer<UInt8>, packs: inout [String], storage: Data? = nil) {
         var fields = ByteFields(record, separator: Self.fieldSeparator)
         var all: [UnsafeBufferPointer<UInt8>] = []
         all.reserveCapacity(Self.fieldCount)
         while let field = fields.next() { all.append(field) }
         guard all.count == Self.fieldCount else { return nil }
         func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
+        func slice(_ bytes: UnsafeBufferPointer<UInt8>) -> Data {
+            guard let storage, let base = record.baseAddress, let start = bytes.baseAddress else { return Data(bytes) }
+            let offset = storage.startIndex + base.distance(to: start)
+            return storage[offset..<(offset + bytes.count)]
+        }
         func optional(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
             bytes.first == UInt8(ascii: "+") ? text(UnsafeBufferPointer(rebasing: bytes.dropFirst())) : nil
         }
@@ -103,13 +112,14 @@ extension CachedPage {
             }
             return true
         }
-        source = text(all[0])
-        sourceHash = text(all[1])
-        isDraft = flag(all[2])
-        output = text(all[3])
-        title = text(all[4])
-        order = optional(all[5]).flatMap(Double.init)
-        frontMatterYAML = optional(all[6])
+        var page = Fields()
+        page.source = text(all[0])
+        page.sourceHash = text(all[1])
+        page.isDraft = flag(all[2])
+        page.output = text(all[3])
+        page.title = text(all[4])
+        page.order = optional(all[5]).flatMap(Double.init)
+        page.frontMatterYAML = optional(all[6])
         // The headings and links are checked, not decoded: most builds look at few of them.
         let headingCount = StoredHeadings.count(checking: all[7])
         let linksOK = items(all[8], parts: 4) { parts in
@@ -122,11 +132,11 @@ extension CachedPage {
             return true
         }
         guard let headingCount, linksOK, warningsOK else { return nil }
-        storedHeadings = .encoded(text(all[7]), count: headingCount)
-        storedLinks = .encoded(text(all[8]))
-        linkWarnings = warnings
-        isCleanText = flag(all[10])
-        contextHash = text(all[11])
+        page.storedHeadings = .encoded(slice(all[7]), count: headingCount)
+        page.storedLinks = .encoded(slice(all[8]))
+        page.linkWarnings = warnings
+        page.isCleanText = flag(all[10])
+        page.contextHash = text(all[11])
         for (index, first) in [12, 15].enumerated() where !all[first].isEmpty {
             guard let offset = Self.integer(all[first + 1]), let length = Self.integer(all[first + 2]) else {
                 return nil
@@ -139,13 +149,14 @@ extension CachedPage {
                     return packs[packs.count - 1]
                 }()
             let location = ContentLocation(pack: pack, offset: offset, length: length)
-            if index == 0 { content = location } else { search = location }
+            if index == 0 { page.content = location } else { page.search = location }
         }
-        searchHasPageEntry = flag(all[18])
+        page.searchHasPageEntry = flag(all[18])
         if !all[19].isEmpty {
             guard let identity = SourceIdentity(decoding: all[19], separator: Self.partSeparator) else { return nil }
-            self.identity = identity
+            page.identity = identity
         }
+        self.init(page)
     }
 
     /// A non-negative decimal number of at most 18 digits.
@@ -165,15 +176,17 @@ extension CachedPage {
     /// Equal when they hold the same links, however they are held.
     enum StoredLinks: Sendable, Equatable {
         case decoded([Link])
-        /// The list field of the index, already checked to be well formed.
-        case encoded(String)
+        /// The list field of the index, already checked to be well formed (see
+        /// ``StoredHeadings/encoded(_:count:)``).
+        case encoded(Data)
 
         var links: [Link] {
             switch self {
             case .decoded(let links):
                 return links
-            case .encoded(var text):
-                return text.withUTF8 { bytes in
+            case .encoded(let text):
+                return text.withUnsafeBytes { raw in
+                    let bytes = raw.bindMemory(to: UInt8.self)
                     var links: [Link] = []
                     var items = ByteFields(bytes, separator: CachedPage.itemSeparator)
                     while let item = items.next() {
@@ -199,7 +212,7 @@ extension CachedPage {
     }
 
     /// The links of the page as written, for checking.
-    var links: [Link] { storedLinks.links }
+    var links: [Link] { self.storedLinks.links }
 }
 
 /// Appends the fields of one record.
@@ -211,6 +224,11 @@ struct RecordWriter {
     mutating func field(_ text: String) {
         bytes.append(CachedPage.fieldSeparator)
         bytes.append(contentsOf: text.utf8)
+    }
+
+    mutating func field(_ data: Data) {
+        bytes.append(CachedPage.fieldSeparator)
+        bytes.append(contentsOf: data)
     }
 
     mutating func part(_ text: String) {

@@ -1,3 +1,5 @@
+import Foundation
+
 extension CachedPage {
     /// A page's headings: as parsed, or as read from the index and decoded only when asked.
     ///
@@ -9,8 +11,8 @@ extension CachedPage {
     enum StoredHeadings: Sendable, Equatable {
         case decoded([Heading])
         /// The list field of the index, already checked to be well formed, and the number
-        /// of headings in it.
-        case encoded(String, count: Int)
+        /// of headings in it: bytes of the index as read, shared, not a string made of them.
+        case encoded(Data, count: Int)
 
         var count: Int {
             switch self {
@@ -23,11 +25,11 @@ extension CachedPage {
             switch self {
             case .decoded(let headings):
                 return headings
-            case .encoded(var text, let count):
+            case .encoded(let text, let count):
                 var headings: [Heading] = []
                 headings.reserveCapacity(count)
-                text.withUTF8 { bytes in
-                    Self.forEach(in: bytes) { level, id, title in
+                text.withUnsafeBytes { raw in
+                    Self.forEach(in: raw.bindMemory(to: UInt8.self)) { level, id, title in
                         headings.append(
                             Heading(
                                 level: level, id: String(decoding: id, as: UTF8.self),
@@ -43,11 +45,13 @@ extension CachedPage {
             switch self {
             case .decoded(let headings):
                 return headings.map(\.id)
-            case .encoded(var text, let count):
+            case .encoded(let text, let count):
                 var ids: [String] = []
                 ids.reserveCapacity(count)
-                text.withUTF8 { bytes in
-                    Self.forEach(in: bytes) { _, id, _ in ids.append(String(decoding: id, as: UTF8.self)) }
+                text.withUnsafeBytes { raw in
+                    Self.forEach(in: raw.bindMemory(to: UInt8.self)) { _, id, _ in
+                        ids.append(String(decoding: id, as: UTF8.self))
+                    }
                 }
                 return ids
             }
@@ -61,9 +65,9 @@ extension CachedPage {
             switch self {
             case .decoded(let headings):
                 for heading in headings { hash.combine(heading.id) }
-            case .encoded(var text, _):
-                text.withUTF8 { bytes in
-                    Self.forEach(in: bytes) { _, id, _ in
+            case .encoded(let text, _):
+                text.withUnsafeBytes { raw in
+                    Self.forEach(in: raw.bindMemory(to: UInt8.self)) { _, id, _ in
                         hash.combine(UnsafeRawBufferPointer(id))
                         hash.combine(separator: 0xff)
                     }
@@ -117,7 +121,7 @@ extension CachedPage {
 
     /// Every section in document order; the tree is rebuilt from the levels.
     var headings: [Heading] {
-        get { storedHeadings.all }
-        set { storedHeadings = .decoded(newValue) }
+        get { self.storedHeadings.all }
+        set { self.storedHeadings = .decoded(newValue) }
     }
 }

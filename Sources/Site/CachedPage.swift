@@ -3,6 +3,7 @@ import Sections
 /// What a build remembers of one Markdown page, so that the next build can skip parsing
 /// it when its bytes did not change, and skip laying it out when neither the page nor the
 /// navigation it shows changed.
+@dynamicMemberLookup
 struct CachedPage: Sendable, Equatable {
     struct Heading: Sendable, Equatable {
         var level: Int
@@ -17,48 +18,76 @@ struct CachedPage: Sendable, Equatable {
         var message: String
     }
 
-    var source: String
-    var sourceHash: String
-    /// What `stat` said of the source when it hashed to ``sourceHash``; `nil` when its
-    /// times were not settled (see ``SourceIdentity``), so that the next build reads it.
-    var identity: SourceIdentity?
-    var isDraft: Bool
-    var output: String
-    var title: String
-    var order: Double?
-    var frontMatterYAML: String?
-    /// Every section in document order (see ``headings``).
-    var storedHeadings: StoredHeadings
-    /// The page's links (see ``links``).
-    var storedLinks: StoredLinks
-    /// The warnings about the page's links found by the build that saved the record (see
-    /// ``LinkChecker``). They still hold while no page's set of section ids changed.
-    var linkWarnings: [LinkWarning] = []
-    /// Whether the source's bytes were valid UTF-8 without NUL bytes (see ``SourceText``):
-    /// then a build that reuses the record need not decode them again to find out.
-    var isCleanText = false
-    /// The hash of the navigation the page was last laid out with.
-    var contextHash: String = ""
-    /// Where the page's rendered content is kept; `nil` for drafts left out.
-    var content: ContentLocation?
-    /// Where the page's terms for the search index (``PageSearchData/encoded``) are kept,
-    /// in the packs beside its content: they are as large as a third of the page's text,
-    /// too much to hold for every page in the index. `nil` when the site has no search.
-    var search: ContentLocation?
-    /// Whether the page's search entries start with one for the page itself (see
-    /// ``PageSearchData``); needed to number entries without reading the terms.
-    var searchHasPageEntry = false
+    /// The record's fields (see ``Fields``), which copies of the record share: a build
+    /// hands each record through several arrays and enum cases, and copying one
+    /// reference is much cheaper than copying a dozen strings. A field is set by replacing
+    /// the box, which only the records of pages parsed again need.
+    private var box: Box
+
+    /// What a record holds; read and set as properties of the record.
+    struct Fields: Sendable, Equatable {
+        var source = ""
+        var sourceHash = ""
+        /// What `stat` said of the source when it hashed to ``sourceHash``; `nil` when its
+        /// times were not settled (see ``SourceIdentity``), so that the next build reads it.
+        var identity: SourceIdentity?
+        var isDraft = false
+        var output = ""
+        var title = ""
+        var order: Double?
+        var frontMatterYAML: String?
+        /// Every section in document order (see ``headings``).
+        var storedHeadings = StoredHeadings.decoded([])
+        /// The page's links (see ``links``).
+        var storedLinks = StoredLinks.decoded([])
+        /// The warnings about the page's links found by the build that saved the record (see
+        /// ``LinkChecker``). They still hold while no page's set of section ids changed.
+        var linkWarnings: [LinkWarning] = []
+        /// Whether the source's bytes were valid UTF-8 without NUL bytes (see ``SourceText``):
+        /// then a build that reuses the record need not decode them again to find out.
+        var isCleanText = false
+        /// The hash of the navigation the page was last laid out with.
+        var contextHash: String = ""
+        /// Where the page's rendered content is kept; `nil` for drafts left out.
+        var content: ContentLocation?
+        /// Where the page's terms for the search index (``PageSearchData/encoded``) are kept,
+        /// in the packs beside its content: they are as large as a third of the page's text,
+        /// too much to hold for every page in the index. `nil` when the site has no search.
+        var search: ContentLocation?
+        /// Whether the page's search entries start with one for the page itself (see
+        /// ``PageSearchData``); needed to number entries without reading the terms.
+        var searchHasPageEntry = false
+    }
+
+    private final class Box: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    init(_ fields: Fields) { box = Box(fields) }
+
+    /// All the fields at once, to set several with one new box.
+    var fields: Fields {
+        get { box.fields }
+        set { box = Box(newValue) }
+    }
+
+    subscript<Value>(dynamicMember path: KeyPath<Fields, Value>) -> Value { box.fields[keyPath: path] }
+
+    subscript<Value>(dynamicMember path: WritableKeyPath<Fields, Value>) -> Value {
+        get { box.fields[keyPath: path] }
+        set {
+            var fields = box.fields
+            fields[keyPath: path] = newValue
+            box = Box(fields)
+        }
+    }
+
+    /// Records that share their fields are equal without comparing them.
+    static func == (a: CachedPage, b: CachedPage) -> Bool { a.box === b.box || a.box.fields == b.box.fields }
 
     init(source: String, sourceHash: String, document: Document, output: String, title: String) {
-        self.source = source
-        self.sourceHash = sourceHash
-        isDraft = document.frontMatter.isDraft
-        self.output = output
-        self.title = title
-        order = document.frontMatter.order
-        frontMatterYAML = document.frontMatter.yaml
-        storedHeadings = .decoded(document.allSections.map { Heading(level: $0.level, id: $0.id, title: $0.title) })
-        storedLinks = .decoded(document.links)
+        self.init(Fields(source: source, sourceHash: sourceHash, document: document, output: output, title: title))
     }
 
     /// The document as the layout needs it: front matter and the section tree, no bodies.
@@ -66,7 +95,7 @@ struct CachedPage: Sendable, Equatable {
     /// the record's YAML is parsed.
     func skeleton(frontMatter parsed: FrontMatter? = nil) -> Document {
         var frontMatter = parsed ?? FrontMatter()
-        if parsed == nil, let yaml = frontMatterYAML, let read = try? FrontMatter(yaml: yaml, firstLine: 2) {
+        if parsed == nil, let yaml = self.frontMatterYAML, let read = try? FrontMatter(yaml: yaml, firstLine: 2) {
             frontMatter = read
         }
         var roots: [Section] = []
@@ -94,16 +123,32 @@ struct CachedPage: Sendable, Equatable {
     /// section ids changed, and then asks the record.
     func sitePage() -> SitePage {
         SitePage(
-            kind: .markdown(source: source), output: output, title: title, order: order, frontMatter: nil,
-            headings: storedHeadings)
+            kind: .markdown(source: self.source), output: self.output, title: self.title, order: self.order,
+            frontMatter: nil,
+            headings: self.storedHeadings)
     }
 
     /// The stored warnings as the build reports them.
     func warnings() -> [SiteError] {
-        linkWarnings.map { warning in
+        self.linkWarnings.map { warning in
             SiteError(
-                file: SiteFolder.contentFolder + "/" + source, line: warning.line, column: warning.column,
+                file: SiteFolder.contentFolder + "/" + self.source, line: warning.line, column: warning.column,
                 message: warning.message, severity: .warning)
         }
+    }
+}
+
+extension CachedPage.Fields {
+    init(source: String, sourceHash: String, document: Document, output: String, title: String) {
+        self.source = source
+        self.sourceHash = sourceHash
+        isDraft = document.frontMatter.isDraft
+        self.output = output
+        self.title = title
+        order = document.frontMatter.order
+        frontMatterYAML = document.frontMatter.yaml
+        storedHeadings = .decoded(
+            document.allSections.map { CachedPage.Heading(level: $0.level, id: $0.id, title: $0.title) })
+        storedLinks = .decoded(document.links)
     }
 }

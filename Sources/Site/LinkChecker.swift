@@ -4,10 +4,19 @@ import Sections
 /// file must exist and a `#fragment` must name a section of its page.
 struct LinkChecker: Sendable {
     var resolver: LinkResolver
-    /// Section ids by Markdown source, for the pages that are built.
-    var sectionIDs: [String: SectionIDs]
+    /// The section ids of the pages that are built, by Markdown source.
+    private var targets: Targets
     /// Sources left out as drafts: links to them break in the built site.
     var drafts: Set<String>
+
+    /// The section ids of every built page, made up front; or, when only a few pages are
+    /// checked (a build that takes the others' warnings from the cache), each page's
+    /// position among them, so that only the pages that checked links lead to have their
+    /// ids decoded.
+    private enum Targets: Sendable {
+        case all([String: SectionIDs])
+        case some(positions: [String: Int], pages: [SitePage])
+    }
 
     /// The ids of one page's sections, for lookups: most pages have a few, which a scan
     /// finds faster than a set is built; a page with many gets a set.
@@ -25,8 +34,21 @@ struct LinkChecker: Sendable {
         }
     }
 
-    init(resolver: LinkResolver, pages: [SitePage], drafts: Set<String>) {
+    /// A checker of links among `pages`, of which `checking` will have their links
+    /// checked (all of them if `nil`).
+    init(resolver: LinkResolver, pages: [SitePage], drafts: Set<String>, checking: Int? = nil) {
         self.resolver = resolver
+        self.drafts = drafts
+        if let checking, checking * 16 < pages.count {
+            var positions: [String: Int] = [:]
+            positions.reserveCapacity(pages.count)
+            for index in pages.indices {
+                guard case .markdown(let source) = pages[index].kind else { continue }
+                if positions[source] == nil { positions[source] = index }
+            }
+            targets = .some(positions: positions, pages: pages)
+            return
+        }
         var sectionIDs: [String: SectionIDs] = [:]
         sectionIDs.reserveCapacity(pages.count)
         // By index, not `for page in pages`: a loop over every page should not copy each.
@@ -34,8 +56,15 @@ struct LinkChecker: Sendable {
             guard case .markdown(let source) = pages[index].kind, sectionIDs[source] == nil else { continue }
             sectionIDs[source] = SectionIDs(pages[index].sectionIDs)
         }
-        self.sectionIDs = sectionIDs
-        self.drafts = drafts
+        targets = .all(sectionIDs)
+    }
+
+    /// The section ids of `source`, if it is a page that is built.
+    private func sectionIDs(of source: String) -> SectionIDs? {
+        switch targets {
+        case .all(let sectionIDs): sectionIDs[source]
+        case .some(let positions, let pages): positions[source].map { SectionIDs(pages[$0].sectionIDs) }
+        }
     }
 
     func warnings(for links: [Link], in source: String) -> [SiteError] {
@@ -59,10 +88,10 @@ struct LinkChecker: Sendable {
         case .missing(let path):
             return OutputPath.isMarkdown(path) ? "link to missing page '\(url)'" : "link to missing file '\(url)'"
         case .sameDocument(let fragment):
-            return sectionIDs[source]?.contains(fragment) == true ? nil : "link to missing section '\(url)'"
+            return sectionIDs(of: source)?.contains(fragment) == true ? nil : "link to missing section '\(url)'"
         case .page(let page, let fragment):
             if drafts.contains(page) { return "link to draft page '\(url)'" }
-            guard let ids = sectionIDs[page] else { return "link to missing page '\(url)'" }
+            guard let ids = sectionIDs(of: page) else { return "link to missing page '\(url)'" }
             guard let fragment, !fragment.isEmpty else { return nil }
             return ids.contains(fragment) ? nil : "link to missing section '\(url)'"
         }

@@ -81,12 +81,13 @@ extension PagePass {
             times.append((parseEnd - mark).seconds)
             mark = parseEnd
             let output = OutputPath.forSource(source)
-            var record = CachedPage(
+            // Its fields, set one by one before they go into one record.
+            var record = CachedPage.Fields(
                 source: source, sourceHash: hash, document: document, output: output,
                 title: document.title ?? ((source as NSString).lastPathComponent as NSString).deletingPathExtension)
             record.identity = settled
             record.isCleanText = text.problems.isEmpty
-            if document.frontMatter.isDraft && !options.includesDrafts { return .draft(record) }
+            if document.frontMatter.isDraft && !options.includesDrafts { return .draft(CachedPage(record)) }
             lap()
             let content = renderer.renderContentUTF8(document)
             lap()
@@ -112,7 +113,7 @@ extension PagePass {
                 kind: .markdown(source: source), output: output, title: record.title,
                 order: document.frontMatter.order, frontMatter: document.frontMatter,
                 headings: record.storedHeadings)
-            return .page(page, record, reused: false, times)
+            return .page(page, CachedPage(record), reused: false, times)
         } catch {
             return .failed(error)
         }

@@ -56,6 +56,11 @@ struct PagePass: Sendable {
         var records: [CachedPage] = []
         /// The state of the site that `records` were made under.
         var state = SiteState(navigation: "", links: "")
+        /// The folders of the output whose every page was in place, as they were when
+        /// that was found (see ``OutputFolders``).
+        var outputFolders: [String: SourceIdentity] = [:]
+        /// The search index's state for the next build, to be written into the cache.
+        var searchState: SearchStateWrite?
         var errors: [SiteError] = []
         var warnings: [SiteError] = []
         var drafts = 0
@@ -137,6 +142,20 @@ struct PagePass: Sendable {
         pages += folderIndexes
         records += Array(repeating: nil, count: folderIndexes.count)
         isReused += Array(repeating: false, count: folderIndexes.count)
+        // The search index is written while the links are checked and the pages laid out:
+        // it needs nothing from either (not the records' link warnings), and its steps that
+        // run on one core leave the other to them.
+        let searchPages = pages
+        let searchRecords = records
+        async let searchOutcome = { [self] () async -> (Swift.Result<SearchOutcome, SiteError>, Double) in
+            let start = clock.now
+            do throws(SiteError) {
+                let outcome = try await writeSearchIndex(searchPages, records: searchRecords)
+                return (.success(outcome), (clock.now - start).seconds)
+            } catch {
+                return (.failure(error), (clock.now - start).seconds)
+            }
+        }()
         let navigable = pages.filter { !Self.isNotFoundPage($0) }
         let state = SiteState(
             navigation: SiteState.navigationHash(of: navigable, homeTitle: homeTitle),
@@ -145,11 +164,15 @@ struct PagePass: Sendable {
         // Each page's links on any core; the warnings stay in page order. A page taken from
         // the cache keeps its warnings while no page's section ids changed.
         let reusesWarnings = cache.siteState?.links == state.links
-        let needsChecker = !reusesWarnings || pages.indices.contains { index in
-            guard case .markdown = pages[index].kind else { return false }
-            return !isReused[index]
-        }
-        let checker = needsChecker ? LinkChecker(resolver: resolver, pages: pages, drafts: drafts) : nil
+        let checkedCount =
+            reusesWarnings
+            ? pages.indices.count { index in
+                guard case .markdown = pages[index].kind else { return false }
+                return !isReused[index]
+            } : pages.count
+        let checker =
+            checkedCount > 0
+            ? LinkChecker(resolver: resolver, pages: pages, drafts: drafts, checking: checkedCount) : nil
         let checkedPages = pages
         let checkedRecords = records
         let reusedPages = isReused
@@ -170,18 +193,6 @@ struct PagePass: Sendable {
         }
         result.timings.append(("site", (clock.now - siteStart).seconds))
 
-        // The search index is written while the pages are laid out: it needs nothing from
-        // the layout, and its steps that run on one core leave the other to the layout.
-        let searchPages = pages
-        let searchRecords = records
-        async let searchOutcome = { [self] () async -> (Swift.Result<(outputs: [String], staged: [String]), SiteError>, Double) in
-            let start = clock.now
-            do throws(SiteError) {
-                return (.success(try await writeSearchIndex(searchPages, records: searchRecords)), (clock.now - start).seconds)
-            } catch {
-                return (.failure(error), (clock.now - start).seconds)
-            }
-        }()
         // The search files go first in the lists, where they went when the index was
         // written before the layout.
         let searchAt = (outputs: result.outputs.count, staged: result.staged.count)
@@ -202,13 +213,15 @@ struct PagePass: Sendable {
         // generated index, is laid out as it was then: if its output is still in place,
         // it needs no navigation, and when no page does, the navigation is not made.
         let navigationUnchanged = cache.siteState?.navigation == state.navigation
+        let folders = OutputFolderCheck(pages: allPages, outputPath: outputPath, cache: cache)
         let upToDate = await Parallel.map(allPages.count, jobs: options.jobs) { [self] index in
             guard navigationUnchanged else { return false }
             if case .markdown = allPages[index].kind {
                 guard reusedPages[index], laidOutRecords[index]?.contextHash.isEmpty == false else { return false }
             }
-            return FileIO.exists(outputPath + allPages[index].output)
+            return folders.isInPlace(index) || FileIO.exists(outputPath + allPages[index].output)
         }
+        result.outputFolders = folders.inPlace(upToDate)
         // Each page's index among the navigable pages: all but the 404 page.
         var positions: [Int?] = []
         positions.reserveCapacity(pages.count)
@@ -246,7 +259,8 @@ struct PagePass: Sendable {
             case .success(let (contextHash, staged)):
                 if staged { result.staged.append(pages[index].output) } else { result.skipped += 1 }
                 if var record = records[index] {
-                    record.contextHash = contextHash
+                    // (Setting a field makes a new record: most pages keep theirs.)
+                    if record.contextHash != contextHash { record.contextHash = contextHash }
                     result.records.append(record)
                 }
             }
@@ -266,6 +280,7 @@ struct PagePass: Sendable {
         case .success(let search):
             result.outputs.insert(contentsOf: search.outputs, at: searchAt.outputs)
             result.staged.insert(contentsOf: search.staged, at: searchAt.staged)
+            result.searchState = search.state
         case .failure(let error):
             result.errors.append(error)
         }

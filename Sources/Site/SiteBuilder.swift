@@ -84,6 +84,10 @@ public struct SiteBuilder: Sendable {
             site: site, sources: sources, renderer: renderer, staging: staging, options: options, baseURL: baseURL,
             cache: cache, output: output, progress: progress, settledBefore: settledBefore)
         var result = await pass.run()
+        // The search index's state is written while the build is published (whatever then
+        // happens: it describes the index it was made with), and done when the build ends.
+        let searchState = result.searchState
+        async let searchStateWritten: Void = searchState?.write() ?? ()
         report.timings = result.timings
         report.warnings += result.warnings
         report.drafts = result.drafts
@@ -96,7 +100,10 @@ public struct SiteBuilder: Sendable {
             }
             report.warnings = []
         }
-        guard result.errors.isEmpty else { throw fail(result.errors) }
+        guard result.errors.isEmpty else {
+            await searchStateWritten
+            throw fail(result.errors)
+        }
 
         let publishStart = clock.now
         let publisher = Publisher(output: output, staging: staging, content: site.content)
@@ -106,10 +113,14 @@ public struct SiteBuilder: Sendable {
             report.unchanged = published.unchanged + result.skipped
             report.removed = published.removed
             cache.save(result.records, state: result.state)
+            OutputFolders.unchanged(result.outputFolders, in: output.path + "/").write(
+                to: cache.folder.appending(path: OutputFolders.fileName), key: cache.key)
         } catch {
+            await searchStateWritten
             throw fail([SiteError(file: output.path, message: "cannot write the output: \(error.localizedDescription)")])
         }
         report.timings.append(("publish", (clock.now - publishStart).seconds))
+        await searchStateWritten
         report.pages = result.pageCount
         report.assets = sources.assets.count
         report.warnings.sort(by: Self.inFileOrder)

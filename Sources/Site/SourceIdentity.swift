@@ -33,8 +33,18 @@ struct SourceIdentity: Sendable, Equatable {
     /// The identity of the regular file at `path`, following symbolic links as a read
     /// does; `nil` if it cannot be had (then the file is read, and fails there if it must).
     init?(path: String) {
+        self.init(path: path, type: S_IFREG)
+    }
+
+    /// The identity of the folder at `path` (see ``OutputFolders``): any entry made,
+    /// removed or renamed in it changes its modification and change times.
+    init?(folder path: String) {
+        self.init(path: path, type: S_IFDIR)
+    }
+
+    private init?(path: String, type: mode_t) {
         var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == type else { return nil }
         size = UInt64(status.st_size)
         modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
         changed = Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec)

@@ -95,6 +95,13 @@ struct SourceTree {
     /// `a.html`) are an error; outputs that differ only in case are a warning, since they
     /// collide on case-insensitive file systems.
     private mutating func findCollisions() {
+        // Most sites have no two outputs alike even in case, which one set of lowercase
+        // outputs tells: only a site with such a pair is looked at closely.
+        var seen = Set<String>()
+        seen.reserveCapacity(pages.count + assets.count)
+        guard pages.contains(where: { !seen.insert(Self.lowercasedOutput(of: $0)).inserted })
+            || assets.contains(where: { !seen.insert(Self.lowercasedOutput(of: $0)).inserted })
+        else { return }
         var byOutput: [String: String] = [:]
         var byLowercased: [String: String] = [:]
         byOutput.reserveCapacity(pages.count + assets.count)
@@ -110,9 +117,7 @@ struct SourceTree {
                 continue
             }
             byOutput[output] = source
-            // Most paths are lowercase ASCII already: no need to make a lowercase copy.
-            let lowercased = output.utf8.allSatisfy({ $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) })
-                ? output : output.lowercased()
+            let lowercased = Self.lowercased(output)
             if let other = byLowercased[lowercased] {
                 warnings.append(
                     SiteError(
@@ -122,5 +127,13 @@ struct SourceTree {
             }
             byLowercased[lowercased] = source
         }
+    }
+
+    private static func lowercasedOutput(of source: String) -> String { lowercased(OutputPath.forSource(source)) }
+
+    private static func lowercased(_ output: String) -> String {
+        // Most paths are lowercase ASCII already: no need to make a lowercase copy.
+        output.utf8.allSatisfy({ $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) })
+            ? output : output.lowercased()
     }
 }

@@ -77,6 +77,15 @@ import Testing
             let decoded = try #require(bytes.withUnsafeBufferPointer { CachedPage(decoding: $0, packs: &packs) })
             #expect(decoded == original)
             #expect(decoded.links == original.links)
+            // Decoded from bytes that the record keeps slices of, as from the index: a
+            // record that starts further into them.
+            let stored = Data([0x41, 0x42, 0x43] + bytes)[3...]
+            let sliced = try #require(
+                stored.withUnsafeBytes { raw in
+                    CachedPage(decoding: raw.bindMemory(to: UInt8.self), packs: &packs, storage: stored)
+                })
+            #expect(sliced == original)
+            #expect(sliced.links == original.links && sliced.headings == original.headings)
         }
         #expect(page.headings.count == 3 && page.headings[0].id == "x")
         #expect(page.links.count == 2 && page.order == 2.5)

@@ -50,6 +50,24 @@ import Testing
         #expect(appended > 0 && compacted > 0)
     }
 
+    /// A build that changes nothing saves nothing: its records are those it read, from the
+    /// index and the journal. (Once every source is settled: a build that finds a source
+    /// settled that was not when it was hashed records its identity.)
+    @Test func noOpBuildLeavesIndexAndJournalAsTheyWere() async throws {
+        var files = IncrementalShortcutTests.files
+        files["Content/guide.md"] = Self.guide("Guide")
+        let site = try TemporarySite(files: files)
+        _ = try await IncrementalShortcutTests.build(site)
+        try site.write("Content/guide.md", Self.guide("Guide", "New body."))
+        try await OutputFoldersTests.waitUntilSettled()
+        _ = try await IncrementalShortcutTests.build(site)
+        #expect(site.exists(Self.journal))
+        let saved = (Self.bytes(site, Self.index), Self.bytes(site, Self.journal))
+        let again = try await IncrementalShortcutTests.build(site)
+        #expect(again.cached == 5 && again.written == [])
+        #expect(Self.bytes(site, Self.index) == saved.0 && Self.bytes(site, Self.journal) == saved.1)
+    }
+
     /// A build that changed the navigation wrote the journal; the journal is then cut
     /// short. Going back to the old state of the cache would take every other page as laid
     /// out with the old navigation, which is no longer what the output holds.

@@ -127,6 +127,28 @@ import Testing
         #expect(draft.warnings.contains("Content/other.md:6:26: link to draft page 'reference/b.md#b'"))
     }
 
+    /// With many pages, an edit that changes no section id checks the links of the edited
+    /// page only, looking up just the pages they lead to (see ``LinkChecker``).
+    @Test func editOfOnePageAmongManyChecksItsLinksAsAFullBuild() async throws {
+        var files = Self.files
+        for page in 0..<40 { files["Content/many/p\(page).md"] = "# Page \(page)\n\n## Part\n\nText.\n" }
+        let site = try TemporarySite(files: files)
+        _ = try await Self.build(site)
+        let links = [
+            "[A](many/p3.md#part)", "[B](many/p4.md#none)", "[C](reference/b.md#b)", "[D](gone.md)", "[E](#home)",
+            "[F](#away)",
+        ]
+        try site.write("Content/index.md", "# Home\n\n" + links.joined(separator: "\n\n") + "\n")
+        let report = try await Self.expectSameAsFullBuild(site, round: 0)
+        #expect(report.cached == 44)
+        #expect(
+            report.warnings.filter { $0.hasPrefix("Content/index.md") } == [
+                "Content/index.md:5:1: link to missing section 'many/p4.md#none'",
+                "Content/index.md:9:1: link to missing page 'gone.md'",
+                "Content/index.md:13:1: link to missing section '#away'",
+            ])
+    }
+
     @Test func generatedFolderIndexFollowsTheNavigation() async throws {
         let site = try TemporarySite(files: Self.files)
         _ = try await Self.build(site)

@@ -1,20 +1,23 @@
 import Foundation
 
 extension PagePass {
+    /// The search index's files, and the state to keep for the next build.
+    struct SearchOutcome {
+        var outputs: [String] = []
+        var staged: [String] = []
+        var state: SearchStateWrite?
+    }
+
     /// Writes the site's ``SearchIndex`` into the staging folder, from the cache records
     /// of `pages` (`records[i]` is that of `pages[i]`), unless the site has no search. Returns every file of the index (for the
     /// manifest) and those staged: none when the index in the output folder was made from
     /// the same pages, which a no-op build finds by reading one line; otherwise those that
     /// differ from the files in place, when the output folder holds the index that the
-    /// cache's ``SearchIndexState`` describes.
-    func writeSearchIndex(_ pages: [SitePage], records: [CachedPage?]) async throws(SiteError)
-        -> (outputs: [String], staged: [String])
-    {
-        guard site.config.hasSearch else { return ([], []) }
-        // Read on another core while the pages are listed.
+    /// cache's ``SearchIndexState`` describes. The state for the next build is returned, to
+    /// be written while the build is published.
+    func writeSearchIndex(_ pages: [SitePage], records: [CachedPage?]) async throws(SiteError) -> SearchOutcome {
+        guard site.config.hasSearch else { return SearchOutcome() }
         let stateFile = cache.folder.appending(path: SearchIndexState.fileName)
-        let key = cache.key
-        async let state = SearchIndexState(reading: stateFile, key: key)
         var indexed: [SearchIndex.Page] = []
         var hash = StableHash(SearchIndex.formatVersion)
         hash.combine(cache.key)
@@ -41,11 +44,12 @@ extension PagePass {
             if previous == hash.hex,
                 paths.allSatisfy({ FileIO.exists(outputPath + $0) })
             {
-                return (paths, [])
+                return SearchOutcome(outputs: paths)
             }
             inPlace = previous
         }
-        let previous = await state
+        // Read only now: a build that finds its index in place has no use for it.
+        let previous = SearchIndexState(reading: stateFile, key: cache.key)
         // The files of the index in the output folder, if it is the one the state describes.
         var unchanged: [String: UInt64] = [:]
         if let previous, previous.hash == inPlace {
@@ -59,12 +63,23 @@ extension PagePass {
         ) { path, text in
             FileIO.write(text, toPath: staging.appending(path: path).path)
         }
-        if next?.write(to: stateFile, key: cache.key) != true {
-            try? FileManager.default.removeItem(at: stateFile)
-        }
+        let state = SearchStateWrite(state: next, file: stateFile, key: cache.key)
         if let failure = index.failure {
+            state.write()
             throw SiteError(file: failure, message: "cannot write the search index")
         }
-        return (index.paths, index.staged)
+        return SearchOutcome(outputs: index.paths, staged: index.staged, state: state)
+    }
+}
+
+/// A ``SearchIndexState`` to write into the cache, or (when a page's terms could not be
+/// read) its file to remove.
+struct SearchStateWrite: Sendable {
+    var state: SearchIndexState?
+    var file: URL
+    var key: String
+
+    func write() {
+        if state?.write(to: file, key: key) != true { try? FileManager.default.removeItem(at: file) }
     }
 }

@@ -150,7 +150,8 @@ struct SearchIndexState: Sendable {
         }
     }
 
-    /// Writes the state to `file` for `key`, replacing it whole; `false` if it cannot.
+    /// Writes the state to `file` for `key`, replacing it whole; `false` if it cannot (and
+    /// then there is no state).
     func write(to file: URL, key: String) -> Bool {
         func hex(_ value: UInt64) -> String {
             let digits = String(value, radix: 16)
@@ -181,6 +182,11 @@ struct SearchIndexState: Sendable {
         let written =
             head.withUTF8(put) && rows.withUnsafeBufferPointer(put) && dictionary.withLines(put)
         Glibc.close(descriptor)
+        // The old state is removed first: renaming over a file makes ext4 allocate and
+        // start writing out the new one's blocks at once (its `auto_da_alloc`), which kept a
+        // one-page edit waiting on 13 MB for a large site. Should the rename then fail, the
+        // next build makes the index from every page's terms, as with no state.
+        unlink(file.path)
         guard written, rename(temporary.path, file.path) == 0 else {
             try? FileManager.default.removeItem(at: temporary)
             return false

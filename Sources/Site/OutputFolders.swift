@@ -1,0 +1,117 @@
+import Foundation
+
+/// The folders of the output in which an earlier build found every page in place, with
+/// what `stat` said of each folder then (see ``SourceIdentity``), kept in the build cache
+/// (`output-folders`): a later build that finds a folder with the same identity knows
+/// that no file in it was made, removed or renamed since, so its pages are still in place
+/// and need not be looked up one by one (ten thousand `stat` calls for a large site).
+///
+/// A folder is recorded only after its identity was taken, every page in it was then
+/// found in place, and its times are settled (``SourceIdentity/isSettled(before:)``), so
+/// that a later change gets other times; and only if the folder still has that identity
+/// once the build is published (the build itself may have moved pages into it). A user
+/// who deletes a page from a recorded folder changes the folder: the next build looks at
+/// each of its pages and makes the missing one again.
+///
+/// The file holds, after a header with the cache key (another key trusts no folder), a line
+/// `<identity>\t<folder>` per folder, the folder relative to the output with a trailing `/`
+/// (empty for the output folder itself). A file that cannot be read as such trusts no folder.
+struct OutputFolders: Sendable {
+    static let fileName = "output-folders"
+    static let version = "foldmark-output-folders 1"
+
+    /// The identity of each recorded folder, by its path relative to the output.
+    var identities: [String: SourceIdentity] = [:]
+
+    init(identities: [String: SourceIdentity] = [:]) {
+        self.identities = identities
+    }
+
+    /// The folders recorded in `file` for `key`; none if it is missing or malformed.
+    init(reading file: URL, key: String) {
+        guard case .success(let data) = FileIO.read(file.path) else { return }
+        var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        guard lines.count >= 2, lines.removeLast().isEmpty,
+            String(decoding: lines.removeFirst(), as: UTF8.self) == Self.version + " " + key
+        else { return }
+        var identities: [String: SourceIdentity] = [:]
+        for line in lines {
+            guard let tab = line.firstIndex(of: UInt8(ascii: "\t")) else { return }
+            let identity = Array(line[..<tab]).withUnsafeBufferPointer {
+                SourceIdentity(decoding: $0, separator: UInt8(ascii: " "))
+            }
+            let folder = String(decoding: line[(tab + 1)...], as: UTF8.self)
+            guard let identity, folder.isEmpty || folder.hasSuffix("/"), identities[folder] == nil else { return }
+            identities[folder] = identity
+        }
+        self.identities = identities
+    }
+
+    /// Writes the folders to `file` for `key`; if it cannot, removes the file, which would
+    /// no longer describe the output.
+    func write(to file: URL, key: String) {
+        var bytes = Array((Self.version + " " + key + "\n").utf8)
+        for (folder, identity) in identities.sorted(by: { $0.key < $1.key }) {
+            bytes += identity.encoded(separator: UInt8(ascii: " "))
+            bytes.append(UInt8(ascii: "\t"))
+            bytes += folder.utf8
+            bytes.append(UInt8(ascii: "\n"))
+        }
+        if (try? AtomicFile.write(bytes, to: file)) == nil { try? FileManager.default.removeItem(at: file) }
+    }
+
+    /// The folders of `candidates` that still have the identity given, under the output
+    /// folder `outputPath` (ending in `/`).
+    static func unchanged(_ candidates: [String: SourceIdentity], in outputPath: String) -> OutputFolders {
+        OutputFolders(identities: candidates.filter { folder, identity in
+            SourceIdentity(folder: outputPath + folder) == identity
+        })
+    }
+}
+
+/// The folders of a build's pages, looked at before the pages are (see ``OutputFolders``).
+struct OutputFolderCheck: Sendable {
+    /// The folders' paths relative to the output, and each page's folder among them.
+    private var paths: [String] = []
+    private var folderOfPage: [Int] = []
+    /// What `stat` says of each folder now; whether it is as recorded; whether it is settled.
+    private var identities: [SourceIdentity?] = []
+    private var isTrusted: [Bool] = []
+    private var isSettled: [Bool] = []
+
+    init(pages: [SitePage], outputPath: String, cache: BuildCache) {
+        // Taken before the folders are looked at: a later change gets later times.
+        let settledBefore = SourceIdentity.settledTime()
+        let recorded = OutputFolders(reading: cache.folder.appending(path: OutputFolders.fileName), key: cache.key)
+        var numbers: [String: Int] = [:]
+        folderOfPage.reserveCapacity(pages.count)
+        for index in pages.indices {
+            let folder = OutputPath.folder(of: pages[index].output)
+            if let number = numbers[folder] {
+                folderOfPage.append(number)
+            } else {
+                numbers[folder] = paths.count
+                folderOfPage.append(paths.count)
+                paths.append(folder)
+            }
+        }
+        identities = paths.map { SourceIdentity(folder: outputPath + $0) }
+        isTrusted = paths.indices.map { identities[$0] != nil && recorded.identities[paths[$0]] == identities[$0] }
+        isSettled = identities.map { $0?.isSettled(before: settledBefore) == true }
+    }
+
+    /// Whether page `index` is in place because its folder is as an earlier build recorded it.
+    func isInPlace(_ index: Int) -> Bool { isTrusted[folderOfPage[index]] }
+
+    /// The folders, with their identities, in which every page is `inPlace` and whose
+    /// times are settled: to be recorded once the build is published, if they stay so.
+    func inPlace(_ inPlace: [Bool]) -> [String: SourceIdentity] {
+        var complete = isSettled
+        for index in inPlace.indices where !inPlace[index] { complete[folderOfPage[index]] = false }
+        var folders: [String: SourceIdentity] = [:]
+        for number in paths.indices where complete[number] {
+            if let identity = identities[number] { folders[paths[number]] = identity }
+        }
+        return folders
+    }
+}
