@@ -28,11 +28,14 @@ import Testing
         var random = SplitMix(seed: 7)
         for _ in 0..<20_000 {
             let text = Self.randomText(&random)
-            #expect(
-                SearchTerms.terms(inText: text) == ReferenceSearchTerms.terms(inText: text), "\(text.debugDescription)")
-            #expect(
-                SearchTerms.terms(inHTML: text) == ReferenceSearchTerms.terms(inHTML: text), "\(text.debugDescription)")
+            Self.expectReferenceTerms(in: text)
         }
+    }
+
+    /// The scanner and the reference find the same terms in `text`, as plain text and as HTML.
+    static func expectReferenceTerms(in text: String) {
+        #expect(SearchTerms.terms(inText: text) == ReferenceSearchTerms.terms(inText: text), "\(text.debugDescription)")
+        #expect(SearchTerms.terms(inHTML: text) == ReferenceSearchTerms.terms(inHTML: text), "\(text.debugDescription)")
     }
 
     @Test func scannerFindsTheTermsOfTheReferenceInRandomASCII() {
@@ -40,10 +43,7 @@ import Testing
         for _ in 0..<20_000 {
             let bytes = (0..<Int(random.next() % 48)).map { _ in UInt8(random.next() % 128) }
             let text = String(decoding: bytes, as: UTF8.self)
-            #expect(
-                SearchTerms.terms(inText: text) == ReferenceSearchTerms.terms(inText: text), "\(text.debugDescription)")
-            #expect(
-                SearchTerms.terms(inHTML: text) == ReferenceSearchTerms.terms(inHTML: text), "\(text.debugDescription)")
+            Self.expectReferenceTerms(in: text)
         }
     }
 

@@ -93,14 +93,20 @@ import Testing
         }
     }
 
-    @Test func failedBuildLeavesTheJournalUsable() async throws {
+    /// A site built once, then again after `guide.md` gained `text`: the second build wrote
+    /// the journal, whose bytes come back with the site.
+    static func siteWithJournal(afterEdit text: String) async throws -> (TemporarySite, Data) {
         var files = IncrementalShortcutTests.files
         files["Content/guide.md"] = Self.guide("Guide")
         let site = try TemporarySite(files: files)
         _ = try await IncrementalShortcutTests.build(site)
-        try site.write("Content/guide.md", Self.guide("Guide", "First edit."))
+        try site.write("Content/guide.md", Self.guide("Guide", text))
         _ = try await IncrementalShortcutTests.build(site)
-        let journal = try #require(Self.bytes(site, Self.journal))
+        return (site, try #require(Self.bytes(site, Self.journal)))
+    }
+
+    @Test func failedBuildLeavesTheJournalUsable() async throws {
+        let (site, journal) = try await Self.siteWithJournal(afterEdit: "First edit.")
         // other.md links to a missing page: a strict build fails, and saves nothing.
         try site.write("Content/guide.md", Self.guide("Guide Two", "Second edit."))
         let failed = await ToolRun.run(["build", site.root.path, "--strict"])
@@ -113,13 +119,7 @@ import Testing
     /// Entries written for an index that was since rewritten (the journal outlived the
     /// rewrite) name another generation and are ignored.
     @Test func journalOfAnEarlierIndexIsIgnored() async throws {
-        var files = IncrementalShortcutTests.files
-        files["Content/guide.md"] = Self.guide("Guide")
-        let site = try TemporarySite(files: files)
-        _ = try await IncrementalShortcutTests.build(site)
-        try site.write("Content/guide.md", Self.guide("Guide", "Edited."))
-        _ = try await IncrementalShortcutTests.build(site)
-        let stale = try #require(Self.bytes(site, Self.journal))
+        let (site, stale) = try await Self.siteWithJournal(afterEdit: "Edited.")
         // A new configuration rewrites the index and removes the journal; the old one comes back.
         try site.write("foldmark.yml", "title: Docs 2\n")
         _ = try await IncrementalShortcutTests.build(site)
