@@ -1,9 +1,12 @@
 """Shared helpers for the browser tests: the site under test, a headless Chromium
 driven by chromedriver, and a survey of each page's sections."""
 
+import atexit
 import json
 import os
 import re
+import shutil
+import tempfile
 import time
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -15,6 +18,12 @@ CHROMIUM = os.environ.get("FOLDMARK_CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("FOLDMARK_CHROMEDRIVER", "/usr/bin/chromedriver")
 
 HEADINGS = "h1, h2, h3, h4, h5, h6"
+
+# Chromium leaves a folder of its own in the temporary directory for each browser started
+# (org.chromium.Chromium.*, with its singleton socket): dozens per run. It gets a temporary
+# directory of the test run's instead, removed at the end.
+CHROMIUM_TMP = tempfile.mkdtemp(prefix="foldmark-chromium-")
+atexit.register(shutil.rmtree, CHROMIUM_TMP, True)
 
 
 def site_dir():
@@ -54,7 +63,8 @@ def make_driver(javascript=True, width=1280, height=800):
         options.add_experimental_option(
             "prefs", {"profile.managed_default_content_settings.javascript": 2})
     options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
-    driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
+    service = Service(executable_path=CHROMEDRIVER, env={**os.environ, "TMPDIR": CHROMIUM_TMP})
+    driver = webdriver.Chrome(options=options, service=service)
     # Headless Chromium's --window-size includes room for browser UI; this makes the
     # page's viewport exactly width x height.
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
