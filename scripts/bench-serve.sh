@@ -45,9 +45,9 @@ if ! command -v wrk >/dev/null 2>&1; then
 fi
 command -v swift >/dev/null 2>&1 || export PATH="$PATH:/opt/swift/usr/bin"
 scratch="${FOLDMARK_SCRATCH:-.build}"
-echo "bench-serve: swift build -c release --scratch-path $scratch"
-swift build -c release --scratch-path "$scratch"
-bin="$(swift build -c release --scratch-path "$scratch" --show-bin-path)/foldmark"
+echo "bench-serve: swift build -c release --static-swift-stdlib --scratch-path $scratch"
+swift build -c release --static-swift-stdlib --scratch-path "$scratch"
+bin="$(swift build -c release --static-swift-stdlib --scratch-path "$scratch" --show-bin-path)/foldmark"
 
 # 1,000 connections need 1,000 descriptors in wrk (and as many in the server, which
 # raises its own limit).

@@ -44,8 +44,8 @@ if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
 fi
 scratch="${FOLDMARK_SCRATCH:-.build}"
 for product in foldmark foldmark-floor; do
-    echo "bench: swift build -c release --scratch-path $scratch --product $product"
-    swift build -c release --scratch-path "$scratch" --product "$product"
+    echo "bench: swift build -c release --static-swift-stdlib --scratch-path $scratch --product $product"
+    swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product "$product"
 done
 
 export FOLDMARK_SCRATCH="$scratch"

@@ -18,8 +18,8 @@ if [ -n "${FOLDMARK_SCRATCH_PATH:-}" ]; then
     scratch=(--scratch-path "$FOLDMARK_SCRATCH_PATH")
 fi
 
-swift build -c release "${scratch[@]}"
-bin="$(swift build -c release "${scratch[@]}" --show-bin-path)/foldmark"
+swift build -c release --static-swift-stdlib "${scratch[@]}"
+bin="$(swift build -c release --static-swift-stdlib "${scratch[@]}" --show-bin-path)/foldmark"
 
 "$bin" build . --out "$root/_site" "$@"
 echo "build-site: the site is in $root/_site (open $root/_site/index.html)"

@@ -18,8 +18,8 @@ corpora="$(cd "${1:-$root/../shared/corpus}" && pwd)"
 if [ -z "${FOLDMARK_BIN:-}" ]; then
     scratch=()
     [ -n "${FOLDMARK_SCRATCH_PATH:-}" ] && scratch=(--scratch-path "$FOLDMARK_SCRATCH_PATH")
-    swift build -c release "${scratch[@]}" >/dev/null
-    FOLDMARK_BIN="$(swift build -c release "${scratch[@]}" --show-bin-path)/foldmark"
+    swift build -c release --static-swift-stdlib "${scratch[@]}" >/dev/null
+    FOLDMARK_BIN="$(swift build -c release --static-swift-stdlib "${scratch[@]}" --show-bin-path)/foldmark"
 fi
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/foldmark-corpora.XXXXXX")"
