@@ -14,6 +14,19 @@ public struct PageRenderer: Sendable {
     /// page, or written once for the whole site (see ``PageContext/stylesheetURL``).
     public let css: String
     public let script: String
+    /// The value names of each template, as its key numbers.
+    let layoutFields: PageFields
+    private let contentFields: PageFields
+    /// The stylesheet and then the script, which every page's values include: shared, not
+    /// copied into each (see ``TemplateData/shared``).
+    let shared: [UInt8]
+    /// Tells this renderer from others, for what it laid out (``FolderNavigation``).
+    let identity = Identity()
+
+    final class Identity: Sendable {}
+
+    private let cssRange: Range<Int>
+    private let scriptRange: Range<Int>
     /// The ids the layout writes itself (``Theme/fixedIDs``), for `ParseOptions.reservedIDs`.
     public let layoutIDs: Set<String>
 
@@ -38,6 +51,11 @@ public struct PageRenderer: Sendable {
         layoutIDs = theme.fixedIDs
         css = Minifier.css(theme.stylesheet)
         script = Minifier.javaScript(theme.script)
+        layoutFields = PageFields(layout)
+        contentFields = PageFields(content)
+        shared = Array(css.utf8) + Array(script.utf8)
+        cssRange = 0..<css.utf8.count
+        scriptRange = css.utf8.count..<shared.count
     }
 
     /// `section.html` is included as `{{> section}}`.
@@ -57,12 +75,13 @@ public struct PageRenderer: Sendable {
 
     /// ``renderContent(_:)`` as UTF-8 bytes, for content that goes straight to a file.
     public func renderContentUTF8(_ document: Document) -> [UInt8] {
-        content.renderUTF8(
-            .object([
-                "preamble": .string(document.preamble.html),
-                "sections": .list(document.sections.map(Self.value(for:))),
-            ]),
-            size: document.preamble.html.utf8.count + Self.contentSize(of: document.sections))
+        var data = TemplateData()
+        let mark = data.begin()
+        data.field(contentFields[.preamble], text: document.preamble.html)
+        data.field(contentFields[.sections], data.add(document.sections, contentFields))
+        let root = data.endObject(mark)
+        return content.renderUTF8(
+            data, root: root, size: document.preamble.html.utf8.count + Self.contentSize(of: document.sections))
     }
 
     /// About the size of the sections' HTML: the bodies, and for each section its title
@@ -83,89 +102,82 @@ public struct PageRenderer: Sendable {
     /// ``renderPage(_:content:context:)`` as UTF-8 bytes, for a page that goes straight
     /// to its file.
     public func renderPageUTF8(_ document: Document, content: String, context: PageContext) -> [UInt8] {
-        // The content, and about as much again for navigation, contents and the layout.
-        layout.renderUTF8(
-            values(for: document, content: content, context: context), size: 2 * content.utf8.count + 8192)
+        var content = content
+        return content.withUTF8 { renderPageUTF8(document, content: $0, context: context) }
     }
 
-    /// The values the layout sees; documented in `Content/reference/templates.md`.
-    func values(for document: Document, content: String, context: PageContext) -> TemplateValue {
-        var page = TemplateObject(document.frontMatter.values.map { ($0.key, TemplateValue($0.value)) })
-        page["title"] = .string(document.title ?? context.fallbackTitle)
-        page["description"] = document.frontMatter.description.map(TemplateValue.string) ?? .null
-        page["canonical"] = context.canonicalURL.map(TemplateValue.string) ?? .null
-        let toc = Self.tocEntries(document.sections, depth: context.tocDepth)
-        return .object([
-            "site": .object(["title": context.siteTitle.isEmpty ? .null : .string(context.siteTitle)]),
-            "page": .object(page),
-            "lang": .string(context.language),
-            "root": .string(context.rootPath),
-            "css": .string(css),
-            "script": .string(script),
-            "stylesheetURL": context.stylesheetURL.map(TemplateValue.string) ?? .null,
-            "scriptURL": context.scriptURL.map(TemplateValue.string) ?? .null,
-            "content": .string(content),
-            "toc": .list(toc),
-            "hasTOC": .bool(!toc.isEmpty),
-            "navigation": .list(context.navigation.map(Self.value(for:))),
-            "hasNavigation": .bool(!context.navigation.isEmpty),
-            "breadcrumbs": .list(context.breadcrumbs.map(Self.value(for:))),
-            "hasBreadcrumbs": .bool(!context.breadcrumbs.isEmpty),
-            "search": .bool(context.hasSearch),
-            "pageHash": context.pageHash.isEmpty ? .null : .string(context.pageHash),
-            "rememberFolds": .bool(context.remembersFolds),
-            "hasPager": .bool(context.previous != nil || context.next != nil),
-            "previous": context.previous.map(Self.value(for:)) ?? .null,
-            "next": context.next.map(Self.value(for:)) ?? .null,
-        ])
+    /// ``renderPageUTF8(_:content:context:)`` with the content as UTF-8 bytes, as read back
+    /// from the build cache: placed as they are, with no string made of them.
+    ///
+    /// `navigation`, when given, is the page's navigation as its folder lays it out (see
+    /// ``FolderNavigation``), in place of `context`'s.
+    public func renderPageUTF8(
+        _ document: Document, content: UnsafeBufferPointer<UInt8>, context: PageContext,
+        navigation: FolderNavigation.Page? = nil
+    ) -> [UInt8] {
+        // A folder's navigation laid out by another renderer has other key numbers; the
+        // page's context has no navigation of its own to fall back on.
+        precondition(
+            navigation?.shared.isLaidOut(by: self) != false, "a folder's navigation is laid out by another renderer")
+        // The content, and about as much again for navigation, contents and the layout.
+        var data = navigation.map { TemplateData(extending: $0.shared.data) } ?? TemplateData(shared: shared)
+        data.reserve(content.count + 8192)
+        let root = values(for: document, content: content, context: context, navigation: navigation, into: &data)
+        return layout.renderUTF8(data, root: root, size: 2 * content.count + 8192)
+    }
+
+    /// Adds the values the layout sees to `data`; documented in
+    /// `Content/reference/templates.md`.
+    func values(
+        for document: Document, content: UnsafeBufferPointer<UInt8>, context: PageContext,
+        navigation folder: FolderNavigation.Page?, into data: inout TemplateData
+    ) -> TemplateData.Value {
+        let fields = layoutFields
+        let page = data.begin()
+        for pair in document.frontMatter.values {
+            guard let key = fields.all[pair.key] else { continue }
+            data.field(key, data.add(TemplateValue(pair.value), keys: fields.all))
+        }
+        data.field(fields[.title], text: document.title ?? context.fallbackTitle)
+        data.field(fields[.description], document.frontMatter.description.map { data.text($0) } ?? .null)
+        data.field(fields[.canonical], context.canonicalURL.map { data.text($0) } ?? .null)
+        let pageValue = data.endObject(page)
+        let site = data.begin()
+        data.field(fields[.title], context.siteTitle.isEmpty ? .null : data.text(context.siteTitle))
+        let siteValue = data.endObject(site)
+        let toc = data.addTOC(document.sections, depth: context.tocDepth, fields)
+        let navigation = folder.map { data.add($0, fields) } ?? data.add(context.navigation, fields)
+        let breadcrumbs = data.add(context.breadcrumbs, fields)
+        let previous = data.add(context.previous, fields)
+        let next = data.add(context.next, fields)
+        let root = data.begin()
+        data.field(fields[.site], siteValue)
+        data.field(fields[.page], pageValue)
+        data.field(fields[.lang], text: context.language)
+        data.field(fields[.root], text: context.rootPath)
+        data.field(fields[.css], data.sharedText(cssRange))
+        data.field(fields[.script], data.sharedText(scriptRange))
+        data.field(fields[.stylesheetURL], context.stylesheetURL.map { data.text($0) } ?? .null)
+        data.field(fields[.scriptURL], context.scriptURL.map { data.text($0) } ?? .null)
+        data.field(fields[.content], data.text(content))
+        data.field(fields[.toc], toc)
+        data.field(fields[.hasTOC], .bool(toc.count > 0))
+        data.field(fields[.navigation], navigation)
+        data.field(fields[.hasNavigation], .bool(folder != nil || !context.navigation.isEmpty))
+        data.field(fields[.breadcrumbs], breadcrumbs)
+        data.field(fields[.hasBreadcrumbs], .bool(!context.breadcrumbs.isEmpty))
+        data.field(fields[.search], .bool(context.hasSearch))
+        data.field(fields[.pageHash], context.pageHash.isEmpty ? .null : data.text(context.pageHash))
+        data.field(fields[.rememberFolds], .bool(context.remembersFolds))
+        data.field(fields[.hasPager], .bool(context.previous != nil || context.next != nil))
+        data.field(fields[.previous], previous)
+        data.field(fields[.next], next)
+        return data.endObject(root)
     }
 
     /// Sections of at least this many words end with a button that folds them, so that a
     /// reader at the bottom of a long section need not scroll back up to its heading.
     public static let longSectionWords = 300
-
-    static func value(for section: Section) -> TemplateValue {
-        .object([
-            "id": .string(section.id),
-            "level": .number(Double(section.level)),
-            "title": .string(section.title),
-            "titleHTML": .string(section.titleHTML.html),
-            "open": .bool(!section.isCollapsed),
-            "classes": .list(section.classes.map(TemplateValue.string)),
-            "accordion": section.accordion.map(TemplateValue.string) ?? .null,
-            "long": .bool(section.wordCount >= longSectionWords),
-            "body": .string(section.body.html),
-            "children": .list(section.children.map(value(for:))),
-        ])
-    }
-
-    static func tocEntries(_ sections: [Section], depth: Int) -> [TemplateValue] {
-        sections.filter { $0.level <= depth }.map { section in
-            let children = tocEntries(section.children, depth: depth)
-            return .object([
-                "id": .string(section.id),
-                "title": .string(section.title),
-                "children": .list(children),
-                "hasChildren": .bool(!children.isEmpty),
-            ])
-        }
-    }
-
-    static func value(for link: PageLink) -> TemplateValue {
-        .object(["title": .string(link.title), "href": .string(link.href)])
-    }
-
-    static func value(for item: NavigationItem) -> TemplateValue {
-        .object([
-            "title": .string(item.link.title),
-            "href": .string(item.link.href),
-            "folder": .bool(item.isFolder),
-            "current": .bool(item.isCurrent),
-            "open": .bool(item.isOpen),
-            "hasChildren": .bool(!item.children.isEmpty),
-            "children": .list(item.children.map(value(for:))),
-        ])
-    }
 }
 
 extension TemplateValue {

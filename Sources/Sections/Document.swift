@@ -52,7 +52,11 @@ public struct Document: Hashable, Sendable {
     }
 
     /// Every section of the page in document order, depth first.
-    public var allSections: [Section] { sections.flatMap(\.flattened) }
+    public var allSections: [Section] {
+        var result: [Section] = []
+        for section in sections { section.appendFlattened(to: &result) }
+        return result
+    }
 
     /// The page's title: front matter `title`, else the first heading's text, else `nil`.
     public var title: String? {

@@ -100,16 +100,29 @@ public struct FrontMatter: Hashable, Sendable {
         throw SectionsError(.unclosedFrontMatter, line: 1, column: 1)
     }
 
+    // Lines are found on UTF-8 bytes: LF and CR are ASCII and a grapheme of their own
+    // (CR LF is one, which `nextLine` steps over whole), so byte positions are
+    // `Character` boundaries, and no grapheme breaking runs over the front matter.
+
     private static func lineEnd(in text: Substring, from start: Substring.Index) -> Substring.Index? {
         guard start < text.endIndex else { return nil }
-        return text[start...].firstIndex(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) ?? text.endIndex
+        return text.utf8[start...].firstIndex(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") })
+            ?? text.endIndex
     }
 
     private static func nextLine(in text: Substring, after end: Substring.Index) -> Substring.Index {
-        end < text.endIndex ? text.index(after: end) : end
+        let utf8 = text.utf8
+        guard end < utf8.endIndex else { return end }
+        let next = utf8.index(after: end)
+        if utf8[end] == UInt8(ascii: "\r"), next < utf8.endIndex, utf8[next] == UInt8(ascii: "\n") {
+            return utf8.index(after: next)
+        }
+        return next
     }
 
+    /// Whether `line` is `fence` followed by nothing but spaces and tabs.
     private static func isFence(_ line: Substring, _ fence: String) -> Bool {
-        line.hasPrefix(fence) && line.dropFirst(fence.count).allSatisfy { $0 == " " || $0 == "\t" }
+        line.utf8.starts(with: fence.utf8)
+            && line.utf8.dropFirst(fence.utf8.count).allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
     }
 }

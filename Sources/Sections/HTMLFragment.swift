@@ -27,20 +27,23 @@ public struct HTMLFragment: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Appends the UTF-8 bytes of `text`, escaped as ``escape(_:)`` does, to `output`, with
-    /// no string in between. The specials are ASCII, so the runs between them are whole
-    /// UTF-8 sequences.
+    /// no string in between.
     public static func appendEscaped(_ text: String, to output: inout [UInt8]) {
         var text = text
-        text.withUTF8 { bytes in
-            var start = 0
-            for index in bytes.indices {
-                guard let entity = entity(for: bytes[index]) else { continue }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                entity.withUTF8Buffer { output.append(contentsOf: $0) }
-                start = index + 1
-            }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+        text.withUTF8 { appendEscaped($0, to: &output) }
+    }
+
+    /// Appends UTF-8 `bytes` (a template's text, say), escaped as ``escape(_:)`` does, to
+    /// `output`. The specials are ASCII, so the runs between them are whole UTF-8 sequences.
+    public static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        var start = 0
+        for index in bytes.indices {
+            guard let entity = entity(for: bytes[index]) else { continue }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+            entity.withUTF8Buffer { output.append(contentsOf: $0) }
+            start = index + 1
         }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
     }
 
     @inline(__always)

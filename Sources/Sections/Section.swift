@@ -47,10 +47,10 @@ public struct Section: Hashable, Sendable {
         self.line = line
     }
 
-    /// This section and all of its descendants, in document order.
-    public var flattened: [Section] {
-        var result = [self]
-        for child in children { result += child.flattened }
-        return result
+    /// Appends this section and all of its descendants to `result`, in document order
+    /// (see ``Document/allSections``): each is copied once, not once for every level above it.
+    func appendFlattened(to result: inout [Section]) {
+        result.append(self)
+        for child in children { child.appendFlattened(to: &result) }
     }
 }

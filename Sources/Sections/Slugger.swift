@@ -5,13 +5,20 @@
 /// `-1`, `-2`, … Ids set explicitly with `{#id}` are reserved up front, so they always win
 /// and a generated slug steps around them.
 public struct Slugger: Sendable {
-    private var used: Set<String>
-    /// For each base slug, the suffix to try next: every smaller one is taken, so a page
-    /// with thousands of equal headings does not test `-1`, `-2`, … again for each.
+    /// Ids that are never given: the layout's, and the page's explicit ones.
+    private let reserved: Set<String>
+    /// The slugs given so far. A page has a few headings, which a scan of this list checks
+    /// faster than a set hashes them; past ``scanLimit`` they go into `givenSet` instead.
+    private var given: [String] = []
+    private var givenSet: Set<String>?
+    /// For a base slug that was given more than once, the suffix to try next: every
+    /// smaller one is taken, so a page with thousands of equal headings does not test
+    /// `-1`, `-2`, … again for each.
     private var nextSuffix: [String: Int] = [:]
+    private static let scanLimit = 32
 
     public init(reserved: some Sequence<String> = []) {
-        used = Set(reserved)
+        self.reserved = Set(reserved)
     }
 
     /// The slug of `text` alone, not yet made unique.
@@ -46,20 +53,27 @@ public struct Slugger: Sendable {
     static func asciiSlug(_ text: String) -> String? {
         var text = text
         return text.withUTF8 { bytes -> String? in
-            var slug = [UInt8]()
-            slug.reserveCapacity(bytes.count)
-            for byte in bytes {
-                switch byte {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"),
-                    UInt8(ascii: "-"):
-                    slug.append(byte)
-                case UInt8(ascii: "A")...UInt8(ascii: "Z"): slug.append(byte + 32)
-                case UInt8(ascii: " "): slug.append(UInt8(ascii: "-"))
-                case 0x80...: return nil
-                default: continue
+            var isASCII = true
+            // Written straight into the string's storage: the slug is never longer.
+            let slug = String(unsafeUninitializedCapacity: bytes.count) { slug in
+                var count = 0
+                for byte in bytes {
+                    switch byte {
+                    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"),
+                        UInt8(ascii: "-"):
+                        slug[count] = byte
+                    case UInt8(ascii: "A")...UInt8(ascii: "Z"): slug[count] = byte + 32
+                    case UInt8(ascii: " "): slug[count] = UInt8(ascii: "-")
+                    case 0x80...:
+                        isASCII = false
+                        return 0
+                    default: continue
+                    }
+                    count += 1
                 }
+                return count
             }
-            return String(decoding: slug, as: UTF8.self)
+            return isASCII ? slug : nil
         }
     }
 
@@ -67,15 +81,28 @@ public struct Slugger: Sendable {
     public mutating func uniqueSlug(for text: String) -> String {
         var base = Self.slug(text)
         if base.isEmpty { base = "section" }
-        var counter = nextSuffix[base, default: 0]
+        var counter = nextSuffix.isEmpty ? 0 : nextSuffix[base, default: 0]
         var candidate = counter == 0 ? base : "\(base)-\(counter)"
-        while used.contains(candidate) {
+        while isTaken(candidate) {
             counter += 1
             candidate = "\(base)-\(counter)"
         }
-        nextSuffix[base] = counter + 1
-        used.insert(candidate)
+        if counter > 0 { nextSuffix[base] = counter + 1 }
+        if givenSet != nil {
+            givenSet?.insert(candidate)
+        } else {
+            given.append(candidate)
+            if given.count > Self.scanLimit {
+                givenSet = Set(given)
+                given = []
+            }
+        }
         return candidate
+    }
+
+    private func isTaken(_ id: String) -> Bool {
+        if reserved.contains(id) { return true }
+        return givenSet?.contains(id) ?? given.contains(id)
     }
 
     /// Whether `id` may be used as an explicit id: non-empty, made of letters, marks,

@@ -12,12 +12,12 @@ import Foundation
 /// cannot pair a record with content it did not write.
 struct BuildCache: Sendable {
     static let folderName = ".foldmark-cache"
-    static let formatVersion = "foldmark-cache 6"
+    static let formatVersion = "foldmark-cache 7"
 
     let folder: URL
-    let key: String
+    private(set) var key: String
     /// The records of the last successful build with the same key, in the order of the
-    /// index (which is the order in which that build handed them to ``save(_:state:)``),
+    /// index (which is the order in which that build handed them to ``prepareSave(_:state:)``),
     /// and each source's place among them: a build that changed nothing is found by
     /// comparing each of its records with the one at the same place, by identity, instead
     /// of looking up each.
@@ -40,16 +40,50 @@ struct BuildCache: Sendable {
     private var journalSize = 0
 
     let packFolder: URL
+    /// How many cores may encode the index (see ``indexParts(_:state:)``).
+    private let jobs: Int?
     private var indexFile: URL { folder.appending(path: "index") }
     private var journalFile: URL { folder.appending(path: CacheJournal.fileName) }
 
-    /// Reads the cache of `output`, if it was made under `key`, decoding its records on
-    /// up to `jobs` cores (every build with a cache reads the whole index).
-    init(output: URL, key: String, jobs: Int? = nil) async {
-        folder = output.deletingLastPathComponent().appending(path: Self.folderName)
-            .appending(path: output.lastPathComponent)
-        packFolder = folder.appending(path: "packs")
+    /// The cache of an output folder as read (``read(output:jobs:)``), before the key it
+    /// must have been made under is known: a build reads it while it lists the sources, on
+    /// which the key depends.
+    struct Reading: Sendable {
+        fileprivate var cache: BuildCache
+        /// The keys its index and journal were made under: one, or the cache is of no use.
+        fileprivate var keys: Set<String> = []
+    }
+
+    /// The cache read, if it was made under `key`; else one as empty as a first build's
+    /// (with the pack files found, which it does not use).
+    init(_ reading: Reading, key: String) {
+        if reading.keys == [key] {
+            self = reading.cache
+        } else {
+            self = BuildCache(folder: reading.cache.folder, jobs: reading.cache.jobs)
+            packs = reading.cache.packs
+        }
         self.key = key
+    }
+
+    private init(folder: URL, jobs: Int?) {
+        self.folder = folder
+        packFolder = folder.appending(path: "packs")
+        key = ""
+        self.jobs = jobs
+    }
+
+    /// Reads the cache of `output` whatever key it was made under (see ``Reading``),
+    /// decoding its records on up to `jobs` of Dispatch's threads.
+    static func read(output: URL, jobs: Int? = nil) -> Reading {
+        let folder = output.deletingLastPathComponent().appending(path: Self.folderName)
+            .appending(path: output.lastPathComponent)
+        var reading = Reading(cache: BuildCache(folder: folder, jobs: jobs))
+        reading.cache.load(keys: &reading.keys)
+        return reading
+    }
+
+    private mutating func load(keys: inout Set<String>) {
         packs = Set((try? FileManager.default.contentsOfDirectory(atPath: packFolder.path)) ?? [])
         guard case .success(var read) = FileIO.read(indexFile.path) else { return }
         let base = read.count
@@ -61,12 +95,13 @@ struct BuildCache: Sendable {
             read.append(journal)
         }
         let data = read
-        let split = data.withUnsafeBytes { raw -> (SiteState, String, Int, [Range<Int>])? in
+        let split = data.withUnsafeBytes { raw -> (SiteState, String, Int, [Range<Int>], Set<String>)? in
             let all = raw.bindMemory(to: UInt8.self)
             var records = ByteFields(UnsafeBufferPointer(rebasing: all[..<base]), separator: CachedPage.recordSeparator)
             guard let header = records.next(),
-                case (var state, let generation)? = Self.state(fromHeader: Self.fields(ofHeader: header), key: key)
+                case (var state, let generation, let key)? = Self.state(fromHeader: Self.fields(ofHeader: header))
             else { return nil }
+            var keys: Set<String> = [key]
             var ranges: [Range<Int>] = []
             while let range = records.nextRange() { ranges.append(range) }
             for payload in payloads {
@@ -76,17 +111,18 @@ struct BuildCache: Sendable {
                 // Left from before the index was rewritten (maybe under another key): the
                 // index holds all it said.
                 if fields.count == 5 && fields[4] != generation { continue }
-                guard let (entryState, _) = Self.state(fromHeader: fields, key: key) else { return nil }
+                guard let (entryState, _, entryKey) = Self.state(fromHeader: fields) else { return nil }
                 state = entryState
+                keys.insert(entryKey)
                 while let range = entry.nextRange() {
                     ranges.append((range.lowerBound + payload.lowerBound)..<(range.upperBound + payload.lowerBound))
                 }
             }
-            return (state, generation, all.count - base, ranges)
+            return (state, generation, all.count - base, ranges, keys)
         }
-        guard let (state, generation, journalSize, ranges) = split else { return }
+        guard let (state, generation, journalSize, ranges, foundKeys) = split else { return }
         let workers = Parallel.workers(for: ranges.count, jobs: jobs)
-        let decoded = await Parallel.map(workers, jobs: workers) { worker in
+        let decoded = Parallel.mapOnThreads(workers) { worker in
             data.withUnsafeBytes { raw in
                 let bytes = raw.bindMemory(to: UInt8.self)
                 var packNames: [String] = []
@@ -113,6 +149,7 @@ struct BuildCache: Sendable {
                 recordRanges.append(ranges[index])
             }
         }
+        keys = foundKeys
         siteState = state
         index = data
         self.generation = generation
@@ -127,10 +164,10 @@ struct BuildCache: Sendable {
         return texts
     }
 
-    /// The site state and generation of a header's fields, if it names this format and key.
-    private static func state(fromHeader texts: [String], key: String) -> (SiteState, String)? {
-        guard texts.count == 5, texts[0] == formatVersion, texts[1] == key else { return nil }
-        return (SiteState(navigation: texts[2], links: texts[3]), texts[4])
+    /// The site state, generation and key of a header's fields, if it names this format.
+    private static func state(fromHeader texts: [String]) -> (SiteState, String, String)? {
+        guard texts.count == 5, texts[0] == formatVersion else { return nil }
+        return (SiteState(navigation: texts[2], links: texts[3]), texts[4], texts[1])
     }
 
     /// The record of `source` read from the cache, if any.
@@ -159,25 +196,65 @@ struct BuildCache: Sendable {
         return true
     }
 
-    /// Saves `pages`, made under `state`, and deletes the pack files no record refers to.
-    /// When most of the bytes in the packs belong to no page any more, the live content is
-    /// copied into one new pack first. Does nothing when the records and state are those
-    /// it read.
+    /// A save of the cache whose bytes are made but not yet written. A build makes one with
+    /// ``prepareSave(_:state:)`` while it publishes, and writes it with ``finishSave(_:)``
+    /// once the output is in place.
+    ///
+    /// Saving `pages`, made under `state`, deletes the pack files no record refers to. When
+    /// most of the bytes in the packs belong to no page any more, the live content is
+    /// copied into one new pack first.
     ///
     /// The records that changed are appended to the journal while it stays under a
     /// quarter of the index (or ``smallJournal``); otherwise the index is rewritten whole, with a new generation,
     /// and the journal removed. If neither can be written, the cache is removed: an index
     /// left as it was would no longer describe the output.
-    func save(_ pages: [CachedPage], state: SiteState) {
+    struct PendingSave: Sendable {
+        fileprivate enum Bytes {
+            case none
+            case journal([UInt8])
+            /// The header, then runs of records (see ``indexParts(_:state:)``).
+            case index([[UInt8]])
+        }
+        fileprivate var bytes: Bytes
+        fileprivate var pages: [CachedPage]
+        fileprivate var state: SiteState
+    }
+
+    /// The first half of a save: compacts the packs if that is due, and makes the journal
+    /// entry or the new index, writing nothing that the cache reads. Does nothing when the
+    /// records and state are those it read.
+    func prepareSave(_ pages: [CachedPage], state: SiteState) async -> PendingSave {
         if siteState == state, pages.count == records.count,
             zip(pages, records).allSatisfy(==) || pages.allSatisfy({ record($0.source) == $0 })
         {
-            return
+            return PendingSave(bytes: .none, pages: [], state: state)
         }
         var pages = pages
         compactIfWasteful(&pages)
-        let kept = Self.packs(of: pages)
-        if appendToJournal(pages, state: state) || rewrite(pages, state: state) {
+        if let entry = journalEntry(pages, state: state) {
+            return PendingSave(bytes: .journal(entry), pages: pages, state: state)
+        }
+        return PendingSave(bytes: .index(await indexParts(pages, state: state)), pages: pages, state: state)
+    }
+
+    /// Writes what ``prepareSave(_:state:)`` made: the journal entry (or, should it not be
+    /// appended, a new index) and removes the packs no record refers to.
+    func finishSave(_ pending: PendingSave) async {
+        let written: Bool
+        switch pending.bytes {
+        case .none:
+            return
+        case .journal(let entry):
+            if CacheJournal.append(entry, to: journalFile.path) {
+                written = true
+            } else {
+                written = writeIndex(await indexParts(pending.pages, state: pending.state))
+            }
+        case .index(let parts):
+            written = writeIndex(parts)
+        }
+        if written {
+            let kept = Self.packs(of: pending.pages)
             let names = (try? FileManager.default.contentsOfDirectory(atPath: packFolder.path)) ?? []
             for name in names where !kept.contains(name) {
                 try? FileManager.default.removeItem(at: packFolder.appending(path: name))
@@ -196,31 +273,46 @@ struct BuildCache: Sendable {
     /// The size up to which a journal is kept whatever the size of the index.
     static let smallJournal = 4096
 
-    /// Appends the records that changed to the journal, if the index read holds every
-    /// other page and the journal stays small; whether it did.
-    private func appendToJournal(_ pages: [CachedPage], state: SiteState) -> Bool {
-        guard let generation, pages.count == records.count else { return false }
+    /// The journal entry of the records that changed, if the index read holds every other
+    /// page and the journal stays small.
+    private func journalEntry(_ pages: [CachedPage], state: SiteState) -> [UInt8]? {
+        guard let generation, pages.count == records.count else { return nil }
         var payload = header(state, generation: generation)
         for (place, page) in pages.enumerated() {
             // (Most records are the one at their place; the others are looked up.)
             if place < records.count && records[place] == page { continue }
             let old = record(page.source)
             if old == page { continue }
-            guard old != nil, page.isEncodable else { return false }
+            guard old != nil, page.isEncodable else { return nil }
             payload.append(CachedPage.recordSeparator)
             page.encode(into: &payload)
         }
         let entry = CacheJournal.entry(payload: payload)
-        guard journalSize + entry.count <= max(indexSize / 4, Self.smallJournal) else { return false }
-        return CacheJournal.append(entry, to: journalFile.path)
+        guard journalSize + entry.count <= max(indexSize / 4, Self.smallJournal) else { return nil }
+        return entry
     }
 
-    /// Replaces the index with `pages`, under a new generation, and removes the journal;
-    /// whether the index was written.
-    private func rewrite(_ pages: [CachedPage], state: SiteState) -> Bool {
+    /// The bytes of an index of `pages`, under a new generation: its header, then runs of
+    /// pages encoded on several cores, in order. They are written one after the other, not
+    /// joined: the index is the largest thing a build still holds at its end.
+    private func indexParts(_ pages: [CachedPage], state: SiteState) async -> [[UInt8]] {
+        let header = header(state, generation: String(UInt64.random(in: 0...UInt64.max), radix: 16))
+        let runs = Parallel.workers(for: pages.count / Self.pagesPerRun + 1, jobs: jobs)
+        let perRun = (pages.count + runs - 1) / runs
+        let parts = await Parallel.map(runs, jobs: runs) { run in
+            records(of: pages[min(run * perRun, pages.count)..<min((run + 1) * perRun, pages.count)])
+        }
+        return [header] + parts
+    }
+
+    /// Below this many pages a run of ``indexParts(_:state:)`` is not worth another core.
+    private static let pagesPerRun = 512
+
+    /// The records of `pages`, each after a record separator: a record that was read and
+    /// is unchanged is copied from the index, the others are encoded.
+    private func records(of pages: ArraySlice<CachedPage>) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(index.count + index.count / 8 + 4096)
-        bytes += header(state, generation: String(UInt64.random(in: 0...UInt64.max), radix: 16))
+        bytes.reserveCapacity(pages.count * (index.count / max(records.count, 1) + 512))
         index.withUnsafeBytes { raw in
             let old = raw.bindMemory(to: UInt8.self)
             for page in pages {
@@ -234,7 +326,13 @@ struct BuildCache: Sendable {
                 }
             }
         }
-        guard (try? AtomicFile.write(bytes, to: indexFile)) != nil else { return false }
+        return bytes
+    }
+
+    /// Replaces the index with `parts`, one after the other, and removes the journal;
+    /// whether the index was written.
+    private func writeIndex(_ parts: [[UInt8]]) -> Bool {
+        guard (try? AtomicFile.write(parts: parts, to: indexFile)) != nil else { return false }
         // Its entries name the old generation: should this fail, they are ignored.
         try? FileManager.default.removeItem(at: journalFile)
         return true

@@ -33,3 +33,13 @@ struct ByteFields: IteratorProtocol {
         return range
     }
 }
+
+extension String {
+    /// Whether the string's UTF-8 is `bytes`: compared as bytes, without a string made of them.
+    func utf8Equals(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var text = self
+        return text.withUTF8 { own in
+            own.count == bytes.count && (own.isEmpty || memcmp(own.baseAddress!, bytes.baseAddress!, own.count) == 0)
+        }
+    }
+}

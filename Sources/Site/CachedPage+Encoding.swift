@@ -15,11 +15,19 @@ extension CachedPage {
 
     /// Whether none of the record's texts holds a separator.
     var isEncodable: Bool {
-        var texts = [self.source, self.output, self.title, self.frontMatterYAML ?? ""] + self.linkWarnings.map(\.message)
-        if case .decoded(let headings) = self.storedHeadings { texts += headings.flatMap { [$0.id, $0.title] } }
-        if case .decoded(let links) = self.storedLinks { texts += links.map(\.url) }
-        // The separators are the ASCII bytes 0x1C to 0x1F.
-        return !texts.contains(where: { $0.utf8.contains(where: { (0x1C...0x1F).contains($0) }) })
+        // The separators are the ASCII bytes 0x1C to 0x1F. Each text is looked at where it
+        // is: this runs for every record a build saves.
+        func isClean(_ text: String) -> Bool { !text.utf8.contains(where: { (0x1C...0x1F).contains($0) }) }
+        guard isClean(self.source), isClean(self.output), isClean(self.title), isClean(self.frontMatterYAML ?? ""),
+            self.linkWarnings.allSatisfy({ isClean($0.message) })
+        else { return false }
+        if case .decoded(let headings) = self.storedHeadings,
+            !headings.allSatisfy({ isClean($0.id) && isClean($0.title) })
+        {
+            return false
+        }
+        if case .decoded(let links) = self.storedLinks, !links.allSatisfy({ isClean($0.url) }) { return false }
+        return true
     }
 
     /// Appends the record to `bytes`; it must be ``isEncodable``.
@@ -143,7 +151,7 @@ extension CachedPage {
             }
             let name = all[first]
             let pack =
-                packs.first(where: { $0.utf8.elementsEqual(name) })
+                packs.first(where: { $0.utf8Equals(name) })
                 ?? {
                     packs.append(text(name))
                     return packs[packs.count - 1]

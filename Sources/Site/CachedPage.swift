@@ -90,7 +90,8 @@ struct CachedPage: Sendable, Equatable {
         self.init(Fields(source: source, sourceHash: sourceHash, document: document, output: output, title: title))
     }
 
-    /// The document as the layout needs it: front matter and the section tree, no bodies.
+    /// The document as the layout needs it: front matter and the section tree with titles and
+    /// ids; no bodies and no titles as HTML, which only the content shows.
     /// `frontMatter` is the page's parsed front matter when the caller has it; otherwise
     /// the record's YAML is parsed.
     func skeleton(frontMatter parsed: FrontMatter? = nil) -> Document {
@@ -100,19 +101,20 @@ struct CachedPage: Sendable, Equatable {
         }
         var roots: [Section] = []
         var open: [Section] = []
-        func close(while condition: (Section) -> Bool) {
-            while let last = open.last, condition(last) {
-                open.removeLast()
-                if open.isEmpty { roots.append(last) } else { open[open.count - 1].children.append(last) }
+        // Closes the open sections of at least `level`. (Moves them: a copy of a section
+        // retains each of its strings.)
+        func close(downTo level: Int) {
+            while let last = open.indices.last, open[last].level >= level {
+                let section = open.removeLast()
+                if open.isEmpty { roots.append(section) } else { open[open.count - 1].children.append(section) }
             }
         }
         for heading in headings {
-            close(while: { $0.level >= heading.level })
+            close(downTo: heading.level)
             open.append(
-                Section(
-                    level: heading.level, title: heading.title, titleHTML: .escaping(heading.title), id: heading.id))
+                Section(level: heading.level, title: heading.title, titleHTML: .empty, id: heading.id))
         }
-        close(while: { _ in true })
+        close(downTo: .min)
         return Document(frontMatter: frontMatter, sections: roots)
     }
 

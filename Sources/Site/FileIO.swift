@@ -66,6 +66,41 @@ enum FileIO {
         return stat(path, &status) == 0
     }
 
+    /// Calls `body` with the name (its bytes, without the terminating NUL) and `readdir`'s
+    /// type (`DT_REG`, `DT_DIR`, …, or `DT_UNKNOWN` where the file system does not say) of
+    /// each entry of the folder at `path`, `.` and `..` included, until `body` returns
+    /// false. Returns `errno` if the folder cannot be opened or read to its end, else 0.
+    static func forEachEntry(in path: String, _ body: (UnsafeRawBufferPointer, UInt8) -> Bool) -> Int32 {
+        guard let directory = opendir(path) else { return errno }
+        defer { closedir(directory) }
+        while true {
+            errno = 0
+            guard let entry = readdir(directory) else { return errno }
+            let goesOn = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                body(UnsafeRawBufferPointer(rebasing: raw.prefix(while: { $0 != 0 })), entry.pointee.d_type)
+            }
+            if !goesOn { return 0 }
+        }
+    }
+
+    /// The names of the regular files in the folder at `path`: one listing for a folder's
+    /// thousands of files instead of a `stat` each. `nil` if the folder cannot be listed
+    /// or the file system does not tell an entry's type.
+    static func regularFiles(in path: String) -> Set<String>? {
+        var names: Set<String> = []
+        var isComplete = true
+        let failure = forEachEntry(in: path) { name, type in
+            switch Int32(type) {
+            case Int32(DT_REG):
+                if let name = String(validating: name, as: UTF8.self) { names.insert(name) }
+            case Int32(DT_UNKNOWN): isComplete = false
+            default: break
+            }
+            return isComplete
+        }
+        return failure == 0 && isComplete ? names : nil
+    }
+
     /// Whether the files at `a` and `b` hold the same bytes; `false` if one cannot be read.
     /// Files of different sizes are told apart by `stat` alone.
     static func contentsEqual(_ a: String, _ b: String) -> Bool {

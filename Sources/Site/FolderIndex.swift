@@ -16,13 +16,17 @@ enum FolderIndex {
         var folder = ""  // that of the page before: sorted pages come folder by folder
         for index in pages.indices {  // by index: no copy of each page
             // As ``SitePage/folder``, without making a string for every page.
-            let output = pages[index].output
-            let current = output.lastIndex(of: "/").map { output[...$0] } ?? ""
-            if current != folder[...] || folders.isEmpty {
-                folder = String(current)
-                folders.insert(folder)
+            var output = pages[index].output
+            let isIndex = output.withUTF8 { bytes in
+                let length = OutputPath.folderLength(bytes)
+                let current = UnsafeBufferPointer(rebasing: bytes[..<length])
+                if folders.isEmpty || !folder.utf8Equals(current) {
+                    folder = String(decoding: current, as: UTF8.self)
+                    folders.insert(folder)
+                }
+                return SitePage.isIndex(bytes)
             }
-            if pages[index].isIndex { existing.insert(folder) }
+            if isIndex { existing.insert(folder) }
             if let order = pages[index].order { direct[folder] = min(direct[folder] ?? order, order) }
         }
         var needed: Set<String> = [""]
@@ -46,8 +50,10 @@ enum FolderIndex {
 
     /// `getting-started/` → `Getting started`.
     static func displayName(of folder: String) -> String {
-        let name = String(folder.dropLast().split(separator: "/").last ?? "")
-        let spaced = name.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
+        let name = folder.dropLast().split(separator: "/").last ?? ""
+        let spaced = String(
+            decoding: name.utf8.map { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") ? UInt8(ascii: " ") : $0 },
+            as: UTF8.self)
         return spaced.prefix(1).uppercased() + spaced.dropFirst()
     }
 

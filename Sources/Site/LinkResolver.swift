@@ -113,16 +113,35 @@ struct LinkResolver: Sendable {
 
     /// Splits `a/b.md?x=1#frag` into the path, the fragment, and everything after the path.
     static func split(_ url: String) -> (path: String, fragment: String?, suffix: String) {
-        // In ASCII, bytes are `Character`s: find `?` and `#` without grapheme breaking.
-        let isASCII = url.utf8.allSatisfy { $0 < 0x80 }
-        let end =
-            (isASCII
-            ? url.utf8.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") })
-            : url.firstIndex(where: { $0 == "?" || $0 == "#" })) ?? url.endIndex
-        let hash = isASCII ? url.utf8.firstIndex(of: UInt8(ascii: "#")) : url.firstIndex(of: "#")
+        // In ASCII, bytes are `Character`s: find `?` and `#` without grapheme breaking, in
+        // one pass that also tells whether the URL is ASCII.
+        var end: String.Index?
+        var hash: String.Index?
+        var isASCII = true
+        let utf8 = url.utf8
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            if byte >= 0x80 {
+                isASCII = false
+                break
+            }
+            if byte == UInt8(ascii: "#") && hash == nil {
+                hash = index
+                if end == nil { end = index }
+            } else if byte == UInt8(ascii: "?") && end == nil {
+                end = index
+            }
+            utf8.formIndex(after: &index)
+        }
+        if !isASCII {
+            end = url.firstIndex(where: { $0 == "?" || $0 == "#" })
+            hash = url.firstIndex(of: "#")
+        }
         let fragment = hash.map { String(url[url.index(after: $0)...]) }
         let decoded = fragment.map { $0.utf8.contains(UInt8(ascii: "%")) ? $0.removingPercentEncoding ?? $0 : $0 }
-        return (String(url[..<end]), decoded, String(url[end...]))
+        let pathEnd = end ?? url.endIndex
+        return (String(url[..<pathEnd]), decoded, String(url[pathEnd...]))
     }
 
     /// Resolves `.` and `..`; `nil` if the path climbs out of `Content/`. Keeps a trailing `/`.
@@ -138,28 +157,45 @@ struct LinkResolver: Sendable {
             previous = byte
         }
         if plain { return path }
-        // Segments as byte ranges; `.` and `..` are ASCII, so bytes decide.
-        let bytes = Array(path.utf8)
-        var kept: [Range<Int>] = []
-        var start = 0
-        for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: "/") {
-            defer { start = end + 1 }
-            switch end - start {
-            case 0: continue
-            case 1 where bytes[start] == UInt8(ascii: "."): continue
-            case 2 where bytes[start] == UInt8(ascii: ".") && bytes[start + 1] == UInt8(ascii: "."):
-                guard !kept.isEmpty else { return nil }
-                kept.removeLast()
-            default: kept.append(start..<end)
+        // The kept segments are written one after the other into the result's own storage,
+        // which is never longer than the path; `..` steps back over the last one. `.` and
+        // `..` are ASCII, so bytes decide.
+        var path = path
+        var climbsOut = false
+        let normalized = path.withUTF8 { bytes in
+            String(unsafeUninitializedCapacity: bytes.count) { out in
+                var count = 0
+                var start = 0
+                for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: "/") {
+                    defer { start = end + 1 }
+                    switch end - start {
+                    case 0: continue
+                    case 1 where bytes[start] == UInt8(ascii: "."): continue
+                    case 2 where bytes[start] == UInt8(ascii: ".") && bytes[start + 1] == UInt8(ascii: "."):
+                        guard count > 0 else {
+                            climbsOut = true
+                            return 0
+                        }
+                        // Back to the `/` before the last segment, or to the start.
+                        repeat { count -= 1 } while count > 0 && out[count] != UInt8(ascii: "/")
+                    default:
+                        if count > 0 {
+                            out[count] = UInt8(ascii: "/")
+                            count += 1
+                        }
+                        for index in start..<end {
+                            out[count] = bytes[index]
+                            count += 1
+                        }
+                    }
+                }
+                if bytes.last == UInt8(ascii: "/") && count > 0 {
+                    out[count] = UInt8(ascii: "/")
+                    count += 1
+                }
+                return count
             }
         }
-        var joined: [UInt8] = []
-        joined.reserveCapacity(bytes.count)
-        for (index, range) in kept.enumerated() {
-            if index > 0 { joined.append(UInt8(ascii: "/")) }
-            joined.append(contentsOf: bytes[range])
-        }
-        if bytes.last == UInt8(ascii: "/") && !joined.isEmpty { joined.append(UInt8(ascii: "/")) }
-        return String(decoding: joined, as: UTF8.self)
+        return climbsOut ? nil : normalized
     }
 }

@@ -3,38 +3,49 @@ import Foundation
 /// The list of files foldmark wrote into an output folder, kept in the folder itself.
 ///
 /// Pruning deletes only files named here, so a file that someone else put into the
-/// output folder is never touched.
+/// output folder is never touched. The files are listed one per line in the order the
+/// build made them, which is the same from one build to the next: a build that makes the
+/// same files finds the manifest's bytes unchanged, without reading it into a set.
 struct Manifest {
     static let fileName = ".foldmark-manifest"
 
     var files: Set<String>
 
-    /// The manifest of `output`, or an empty one. Lines that are not plain relative paths
-    /// inside the folder are ignored, so a tampered manifest cannot reach outside it.
-    init(readingFrom output: URL) {
+    init(files: Set<String>) {
+        self.files = files
+    }
+
+    /// The files that `contents` lists. Lines that are not plain relative paths inside the
+    /// folder are ignored, so a tampered manifest cannot reach outside it.
+    init(parsing contents: [UInt8]) {
         files = []
-        guard case .success(let data) = FileIO.read(output.appending(path: Self.fileName).path),
-            let text = String(data: data, encoding: .utf8)
-        else { return }
         // Split on bytes: the manifest of a large site has tens of thousands of lines.
-        for line in text.utf8.split(separator: UInt8(ascii: "\n")) {
+        for line in contents.split(separator: UInt8(ascii: "\n")) {
             // Only a line with two dots in a row can have a `..` part: split just those.
             let hasDots = zip(line, line.dropFirst()).contains { $0 == UInt8(ascii: ".") && $1 == UInt8(ascii: ".") }
             let isInside = line.first != UInt8(ascii: "/")
                 && !(hasDots
                     && line.split(separator: UInt8(ascii: "/")).contains { $0.elementsEqual("..".utf8) })
-            guard isInside, let path = String(line), path != Self.fileName else { continue }
+            guard isInside, let path = String(validating: line, as: UTF8.self), path != Self.fileName else { continue }
             files.insert(path)
         }
     }
 
-    init(files: Set<String>) {
-        self.files = files
+    /// The bytes of the manifest in `output`; empty when there is none.
+    static func contents(of output: URL) -> [UInt8] {
+        guard case .success(let data) = FileIO.read(output.appending(path: fileName).path) else { return [] }
+        return [UInt8](data)
     }
 
-    func write(to output: URL) throws {
-        let text = files.sorted().joined(separator: "\n") + "\n"
-        try AtomicFile.write(text, to: output.appending(path: Self.fileName))
+    /// The manifest that lists `files`, in their order.
+    static func contents(listing files: [String]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(files.reduce(0) { $0 + $1.utf8.count + 1 })
+        for file in files {
+            bytes += file.utf8
+            bytes.append(UInt8(ascii: "\n"))
+        }
+        return bytes
     }
 }
 
@@ -49,9 +60,25 @@ enum AtomicFile {
         try bytes.withUnsafeBytes { try write($0, to: url) }
     }
 
+    /// Writes `parts` one after the other, without joining them in memory first.
+    static func write(parts: [[UInt8]], to url: URL) throws {
+        try write(to: url) { temporary in
+            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { return false }
+            defer { close(descriptor) }
+            return parts.allSatisfy { part in part.withUnsafeBytes { FileIO.write($0, to: descriptor) } }
+        }
+    }
+
     private static func write(_ buffer: UnsafeRawBufferPointer, to url: URL) throws {
+        try write(to: url) { temporary in FileIO.write(buffer, toPath: temporary) }
+    }
+
+    /// Has `fill` write the temporary file beside `url`, then renames it into place.
+    private static func write(to url: URL, filling fill: (_ temporary: String) -> Bool) throws {
         let temporary = url.deletingLastPathComponent().appending(path: ".\(url.lastPathComponent).foldmark-tmp")
-        guard FileIO.write(buffer, toPath: temporary.path) else {
+        guard fill(temporary.path) else {
+            try? FileManager.default.removeItem(at: temporary)
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
         }
         guard rename(temporary.path, url.path) == 0 else {

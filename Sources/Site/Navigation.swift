@@ -1,4 +1,5 @@
 import Renderer
+import Synchronization
 
 /// The site's folders and pages in reading order, and what each page shows of them.
 ///
@@ -39,13 +40,46 @@ struct Navigation: Sendable {
     private var homeTitle: String
     /// What the pages of one folder share in a large site (see ``prepare(forPages:)``).
     private var templates: [String: Template] = [:]
+    /// The same as a renderer lays it out, made when a page of the folder first asks (see
+    /// ``folderNavigation(for:renderer:)``); every copy of this navigation shares them.
+    private let laidOut = LaidOutFolders()
+
+    private final class LaidOutFolders: Sendable {
+        let folders = Mutex<[String: FolderNavigation]>([:])
+    }
 
     /// The navigation of a large site's folder, but for the items of the folder itself:
     /// for each folder from the root down to its parent, its items, and which of them
     /// leads on (whose children are the next level). Every page of the folder sees those
-    /// items, but for one flag (see ``navigation(for:)``).
-    private struct Template: Sendable {
+    /// items, but for one flag (see ``navigation(for:)``). `entries` are the items of the
+    /// folder's own entries, all of them, none current: each page shows its window of them,
+    /// followed by `allEntries` when that is not all.
+    fileprivate struct Template: Sendable {
         var levels: [(items: [NavigationItem], next: Int)]
+        var entries: [NavigationItem]
+        var allEntries: NavigationItem
+        /// The link to the home page.
+        var home: NavigationItem
+        /// What the hash of a page's navigation takes from these.
+        var hash: SharedNavigationHash
+        /// The breadcrumbs of the folder's pages, and of its index page, which leaves out
+        /// the folder itself.
+        var breadcrumbs: [PageLink]
+        var indexBreadcrumbs: [PageLink]
+    }
+
+    /// What a page of a large site shows of its folder's share: which of the folder's
+    /// entries, which of them is current, and whether the folder's own page is.
+    struct Share {
+        fileprivate var template: Template
+        fileprivate var window: NavigationWindow
+        /// The page's folder, relative to the output.
+        fileprivate var folder: String
+
+        /// What ``PagePass/hash(of:shared:)`` takes of the page's navigation.
+        func navigationHash() -> StableHash {
+            template.hash.hash(of: window)
+        }
     }
 
     /// `pages` must include an index page for every folder that holds a page.
@@ -113,34 +147,19 @@ struct Navigation: Sendable {
         return chain
     }
 
+    /// The navigation of `page`, made for it alone. A page of a folder that has a share
+    /// (``share(for:)``) takes its navigation from that instead.
     func navigation(for page: Int) -> [NavigationItem] {
         guard let root = folders[""] else { return [] }
         let from = OutputPath.folder(of: urls[page])
-        let home = NavigationItem(
-            link: PageLink(title: homeTitle, href: OutputPath.relative(from: from, to: urls[root.index])),
-            isCurrent: root.index == page)
         let chain = ancestors(of: page)
-        let folder = chain.last!
-        guard let template = templates[folder] else {
-            return [home] + items(in: "", for: page, ancestors: Set(chain), from: from)
-        }
-        // In a large site only the folders on the way to the page have children, and of
-        // those only the page's own folder lists anything that depends on the page.
-        var items = self.items(in: folder, for: page, ancestors: Set(chain), from: from)
-        for (depth, level) in template.levels.enumerated().reversed() {
-            var list = level.items
-            list[level.next].children = items
-            // The page is the index of its folder: the folder's entry in its parent is current.
-            if depth == template.levels.count - 1, folders[folder]?.index == page { list[level.next].isCurrent = true }
-            items = list
-        }
-        return [home] + items
+        let home = home(for: page, root: root, from: from)
+        return [home] + items(in: "", for: page, ancestors: Set(chain), from: from)
     }
 
     /// Works out once, for each folder that holds one of `pages`, the navigation that all
-    /// pages of the folder share, so that ``navigation(for:)`` makes only the items of
-    /// the page's own folder. Only large sites have such a share (a small one shows its
-    /// whole tree, where any entry may be the current page).
+    /// pages of the folder share (see ``share(for:)``). Only large sites have such a share
+    /// (a small one shows its whole tree, where any entry may be the current page).
     mutating func prepare(forPages pages: some Sequence<Int>) {
         guard !showsFullTree else { return }
         for page in pages {
@@ -155,7 +174,16 @@ struct Navigation: Sendable {
                 levels.append((items, position))
             }
             // A chain with a folder missing (no index page) keeps the plain way.
-            if levels.count == chain.count - 1 { templates[chain.last!] = Template(levels: levels) }
+            guard levels.count == chain.count - 1, let folder = folders[chain.last!], let root = folders[""] else {
+                continue
+            }
+            let entries = folder.entries.map { item(for: $0, page: -1, ancestors: [], from: from, nested: false) }
+            let (home, all) = (home(for: -1, root: root, from: from), allEntries(of: folder, from: from))
+            templates[chain.last!] = Template(
+                levels: levels, entries: entries, allEntries: all, home: home,
+                hash: SharedNavigationHash(home: home, levels: levels, entries: entries, allEntries: all),
+                breadcrumbs: breadcrumbs(along: chain[...], from: from),
+                indexBreadcrumbs: breadcrumbs(along: chain.dropLast(), from: from))
         }
     }
 
@@ -173,30 +201,89 @@ struct Navigation: Sendable {
             entries = entries[start..<(start + Self.window)]
             hidden = folder.entries.count - Self.window
         }
-        var result: [NavigationItem] = entries.map { entry in
-            switch entry {
-            case .page(let index):
-                return NavigationItem(
-                    link: PageLink(title: titles[index], href: OutputPath.relative(from: from, to: urls[index])),
-                    isCurrent: index == page)
-            case .folder(let child):
-                let index = folders[child]!.index
-                let isAncestor = ancestors.contains(child)
-                return NavigationItem(
-                    link: PageLink(title: titles[index], href: OutputPath.relative(from: from, to: urls[index])),
-                    isFolder: true, isCurrent: index == page, isOpen: isAncestor,
-                    children: nested && (showsFullTree || isAncestor)
-                        ? items(in: child, for: page, ancestors: ancestors, from: from) : [])
-            }
-        }
-        if hidden > 0 {
-            result.append(
-                NavigationItem(
-                    link: PageLink(
-                        title: "All \(folder.entries.count) entries of \(folder.title)…",
-                        href: OutputPath.relative(from: from, to: urls[folder.index]))))
-        }
+        var result = entries.map { item(for: $0, page: page, ancestors: ancestors, from: from, nested: nested) }
+        if hidden > 0 { result.append(allEntries(of: folder, from: from)) }
         return result
+    }
+
+    /// Which of `folder`'s entries the navigation of `page`, one of its pages, shows.
+    private func window(of folder: Folder, for page: Int) -> Range<Int> {
+        guard folder.entries.count > Self.window else { return folder.entries.indices }
+        // The page is one of the entries; none of them is a folder on its way.
+        let focus = focus(in: folder, page: page, ancestors: []) ?? 0
+        let start = max(0, min(focus - Self.window / 2, folder.entries.count - Self.window))
+        return start..<(start + Self.window)
+    }
+
+    /// ``navigation(for:)`` as `renderer` lays it out from what the page's folder shares
+    /// (see ``FolderNavigation``), for the page that `share` is of.
+    func folderNavigation(_ share: Share, renderer: PageRenderer) -> FolderNavigation.Page {
+        let shared = laidOut.folders.withLock { laidOut in
+            if let shared = laidOut[share.folder], shared.isLaidOut(by: renderer) { return shared }
+            let template = share.template
+            let shared = renderer.folderNavigation(
+                home: template.home, levels: template.levels, entries: template.entries,
+                allEntries: template.allEntries)
+            laidOut[share.folder] = shared
+            return shared
+        }
+        return FolderNavigation.Page(shared, window: share.window)
+    }
+
+    /// What `page` shows of its folder's share, for its hash (``Share/navigationHash()``)
+    /// and its layout (``folderNavigation(_:renderer:)``); `nil` where nothing is shared
+    /// (a small site, the root folder), where the page's values are made from
+    /// ``navigation(for:)`` alone.
+    func share(for page: Int) -> Share? {
+        let path = OutputPath.folder(of: outputs[page])
+        guard let template = templates[path], let folder = folders[path] else { return nil }
+        let shown = window(of: folder, for: page)
+        // A page of the folder is one of its entries, found where it was placed.
+        let current = entryPositions[page].flatMap { position -> Int? in
+            guard shown.contains(position), case .page(page) = folder.entries[position] else { return nil }
+            return position
+        }
+        let window = NavigationWindow(
+            entries: shown, current: current, showsAllEntries: shown.count < template.entries.count,
+            isFolderIndex: folder.index == page)
+        return Share(template: template, window: window, folder: path)
+    }
+
+    /// The link to the home page, current for the root's index page.
+    private func home(for page: Int, root: Folder, from: String) -> NavigationItem {
+        NavigationItem(
+            link: PageLink(title: homeTitle, href: OutputPath.relative(from: from, to: urls[root.index])),
+            isCurrent: root.index == page)
+    }
+
+    /// The item for `entry`, as ``items(in:for:ancestors:from:nested:)`` lists it.
+    private func item(
+        for entry: Entry, page: Int, ancestors: Set<String>, from: String, nested: Bool
+    ) -> NavigationItem {
+        let index = index(of: entry)
+        let link = PageLink(title: titles[index], href: OutputPath.relative(from: from, to: urls[index]))
+        guard case .folder(let child) = entry else { return NavigationItem(link: link, isCurrent: index == page) }
+        let isAncestor = ancestors.contains(child)
+        return NavigationItem(
+            link: link, isFolder: true, isCurrent: index == page, isOpen: isAncestor,
+            children: nested && (showsFullTree || isAncestor)
+                ? items(in: child, for: page, ancestors: ancestors, from: from) : [])
+    }
+
+    /// The page that `entry` stands for: itself, or a folder's index page.
+    private func index(of entry: Entry) -> Int {
+        switch entry {
+        case .page(let index): index
+        case .folder(let child): folders[child]!.index
+        }
+    }
+
+    /// The last item of a folder that shows only some of its entries: a link to its index.
+    private func allEntries(of folder: Folder, from: String) -> NavigationItem {
+        NavigationItem(
+            link: PageLink(
+                title: "All \(folder.entries.count) entries of \(folder.title)…",
+                href: OutputPath.relative(from: from, to: urls[folder.index])))
     }
 
     /// Where, in `folder`'s entries, the navigation of `page` is: the page itself, or the
@@ -231,10 +318,16 @@ struct Navigation: Sendable {
 
     /// The folders above the page, each linking to its index page.
     func breadcrumbs(for page: Int) -> [PageLink] {
-        let from = OutputPath.folder(of: urls[page])
-        var chain = ancestors(of: page)
-        if let own = folders[chain.last!], own.index == page { chain.removeLast() }
-        return chain.compactMap { path in
+        let path = OutputPath.folder(of: outputs[page])
+        let isIndex = folders[path]?.index == page
+        if let template = templates[path] { return isIndex ? template.indexBreadcrumbs : template.breadcrumbs }
+        let chain = ancestors(of: page)
+        return breadcrumbs(along: isIndex ? chain.dropLast() : chain[...], from: OutputPath.folder(of: urls[page]))
+    }
+
+    /// Links to the index pages of the folders of `chain`, from a page in folder `from`.
+    private func breadcrumbs(along chain: ArraySlice<String>, from: String) -> [PageLink] {
+        chain.compactMap { path in
             folders[path].map { PageLink(title: $0.title, href: OutputPath.relative(from: from, to: urls[$0.index])) }
         }
     }

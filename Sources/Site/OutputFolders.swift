@@ -78,8 +78,17 @@ struct OutputFolderCheck: Sendable {
     private var identities: [SourceIdentity?] = []
     private var isTrusted: [Bool] = []
     private var isSettled: [Bool] = []
+    /// The regular files in each folder that is not trusted but holds many pages, when
+    /// pages are to be looked for: read at once rather than looked up one by one.
+    private var listings: [Set<String>?] = []
+    private let outputPath: String
 
-    init(pages: [SitePage], outputPath: String, cache: BuildCache) {
+    /// A folder with fewer pages than this has each looked up with `stat`.
+    static let listedFrom = 16
+
+    /// `looksForPages`: whether ``exists(_:output:)`` will be asked about pages.
+    init(pages: [SitePage], outputPath: String, cache: BuildCache, looksForPages: Bool) {
+        self.outputPath = outputPath
         // Taken before the folders are looked at: a later change gets later times.
         let settledBefore = SourceIdentity.settledTime()
         let recorded = OutputFolders(reading: cache.folder.appending(path: OutputFolders.fileName), key: cache.key)
@@ -98,10 +107,25 @@ struct OutputFolderCheck: Sendable {
         identities = paths.map { SourceIdentity(folder: outputPath + $0) }
         isTrusted = paths.indices.map { identities[$0] != nil && recorded.identities[paths[$0]] == identities[$0] }
         isSettled = identities.map { $0?.isSettled(before: settledBefore) == true }
+        var pageCounts = [Int](repeating: 0, count: paths.count)
+        for folder in folderOfPage { pageCounts[folder] += 1 }
+        let counts = pageCounts
+        let folderPaths = paths
+        let trusted = isTrusted
+        listings = Parallel.mapOnThreads(paths.count) { folder in
+            guard looksForPages, !trusted[folder], counts[folder] >= Self.listedFrom else { return nil }
+            return FileIO.regularFiles(in: outputPath + folderPaths[folder])
+        }
     }
 
-    /// Whether page `index` is in place because its folder is as an earlier build recorded it.
-    func isInPlace(_ index: Int) -> Bool { isTrusted[folderOfPage[index]] }
+    /// Whether page `index`, whose output path is `output`, is in place: its folder is as an
+    /// earlier build recorded it, or the file is there.
+    func exists(_ index: Int, output: String) -> Bool {
+        let folder = folderOfPage[index]
+        if isTrusted[folder] { return true }
+        guard let listing = listings[folder] else { return FileIO.exists(outputPath + output) }
+        return listing.contains(String(output.utf8.dropFirst(paths[folder].utf8.count))!)
+    }
 
     /// The folders, with their identities, in which every page is `inPlace` and whose
     /// times are settled: to be recorded once the build is published, if they stay so.

@@ -39,6 +39,14 @@ enum OutputPath {
         return String(path[...slash])
     }
 
+    /// The length of the folder part of the UTF-8 path `bytes`, up to and with its last
+    /// `/`; 0 at the top.
+    static func folderLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var index = bytes.count
+        while index > 0 && bytes[index - 1] != UInt8(ascii: "/") { index -= 1 }
+        return index
+    }
+
     /// The folder above `folder` (which ends in `/`), or `""` at the top.
     static func parent(of folder: String) -> String {
         folder.isEmpty ? "" : Self.folder(of: String(folder.utf8.dropLast())!)

@@ -6,9 +6,21 @@ extension PagePass {
     /// What the first pass learns about one Markdown source.
     enum FirstPass: Sendable {
         /// `reused`: taken from the cache, not parsed.
-        case page(SitePage, CachedPage, reused: Bool, [Double])
+        case page(SitePage, CachedPage, reused: Bool, StepTimes)
         case draft(CachedPage)
         case failed(SiteError)
+    }
+
+    /// The seconds a page spent in each of ``PagePass/firstPassSteps``, in order; the
+    /// steps it did not reach count 0. Held in place: an array would be an allocation per page.
+    struct StepTimes: Sendable {
+        private(set) var seconds = SIMD8<Double>()
+        private var count = 0
+
+        mutating func add(_ step: Double) {
+            seconds[count] = step
+            count += 1
+        }
     }
 
     /// Parses one page, renders its content into the build cache, and keeps what the
@@ -19,11 +31,11 @@ extension PagePass {
         _ source: String, resolver: LinkResolver, packs: ContentPacks, worker: Int, warnings: inout [SiteError]
     ) -> FirstPass {
         let clock = ContinuousClock()
-        var times: [Double] = []
+        var times = StepTimes()
         var mark = clock.now
         func lap() {
             let now = clock.now
-            times.append((now - mark).seconds)
+            times.add((now - mark).seconds)
             mark = now
         }
         /// The page as its cache record has it, if the record holds its content.
@@ -31,8 +43,7 @@ extension PagePass {
             if cached.isDraft && !options.includesDrafts { return .draft(cached) }
             guard cached.content != nil else { return nil }
             lap()
-            let skipped = [Double](repeating: 0, count: Self.firstPassSteps.count - times.count)
-            return .page(cached.sitePage(), cached, reused: true, times + skipped)
+            return .page(cached.sitePage(), cached, reused: true, times)
         }
         let name = SiteFolder.contentFolder + "/" + source
         do throws(SiteError) {
@@ -78,7 +89,7 @@ extension PagePass {
                 throw SiteError(file: name, error)
             }
             // The parse proper, then sectioning with the rest of the record.
-            times.append((parseEnd - mark).seconds)
+            times.add((parseEnd - mark).seconds)
             mark = parseEnd
             let output = OutputPath.forSource(source)
             // Its fields, set one by one before they go into one record.
@@ -93,7 +104,7 @@ extension PagePass {
             lap()
             if site.config.hasSearch && output != "404.html" {
                 let search = PageSearchData.encoded(document: document, title: record.title)
-                guard let location = packs.append(search, worker: worker) else {
+                guard let location = search.withUnsafeBytes({ packs.append($0, worker: worker) }) else {
                     throw SiteError(file: name, message: "cannot write its search terms to the build cache")
                 }
                 record.search = location

@@ -19,53 +19,102 @@ extension PagePass {
         context.pageHash = record?.sourceHash ?? ""
         // The 404 page is served at any address, where relative links to files break.
         if !Self.isNotFoundPage(page) { theme.link(&context) }
+        // A page of a large site's folder takes its navigation from the folder's share,
+        // which its hash and its layout read; any other page makes its own.
+        var share: Navigation.Share?
         if let position, !Self.isNotFoundPage(page) {
-            context.navigation = navigation.navigation(for: position)
+            share = navigation.share(for: position)
+            if share == nil { context.navigation = navigation.navigation(for: position) }
             context.breadcrumbs = navigation.breadcrumbs(for: position)
             (context.previous, context.next) = navigation.neighbours(of: position)
         }
-        let contextHash = Self.hash(of: context)
+        let contextHash = Self.hash(of: context, shared: share)
         if isReused, record?.contextHash == contextHash, FileIO.exists(outputPath + page.output) {
             return .success((contextHash, false))
         }
-        let content: String
-        switch page.kind {
-        case .markdown:
-            guard let location = record?.content, let text = packs.text(at: location) else {
-                return .failure(SiteError(file: page.sourceName, message: "cannot read back its rendered content"))
-            }
-            content = text
-        case .folderIndex(let folder):
-            content = FolderIndex.content(for: folder, navigation: navigation)
-        }
+        // Laid out only now: a page left alone needs none.
+        let folderNavigation = share.map { navigation.folderNavigation($0, renderer: renderer) }
         let document =
             record?.skeleton(frontMatter: page.frontMatter) ?? Document(frontMatter: page.frontMatter ?? FrontMatter())
-        let html = renderer.renderPageUTF8(document, content: content, context: context)
+        var html: [UInt8] = []
+        switch page.kind {
+        case .markdown:
+            // The content as read back from the pack, which this build or an earlier one
+            // wrote from a string: placed as it is, with no string made of it.
+            let render = { (content: UnsafeBufferPointer<UInt8>) in
+                html = renderer.renderPageUTF8(
+                    document, content: content, context: context, navigation: folderNavigation)
+            }
+            guard let location = record?.content, packs.read(location, render) else {
+                return .failure(SiteError(file: page.sourceName, message: "cannot read back its rendered content"))
+            }
+        case .folderIndex(let folder):
+            var content = FolderIndex.content(for: folder, navigation: navigation)
+            html = content.withUTF8 {
+                renderer.renderPageUTF8(document, content: $0, context: context, navigation: folderNavigation)
+            }
+        }
         guard html.withUnsafeBytes({ FileIO.write($0, toPath: stagingPath + page.output) }) else {
             return .failure(SiteError(file: page.sourceName, message: "cannot write its page"))
         }
         return .success((contextHash, true))
     }
 
-    /// A hash of everything the layout shows of other pages.
-    static func hash(of context: PageContext) -> String {
-        var hash = StableHash()
-        func combine(_ link: PageLink?) {
-            hash.combine(link?.title ?? "")
-            hash.combine(link?.href ?? "")
-        }
-        func combine(_ items: [NavigationItem]) {
-            for item in items {
-                combine(item.link)
-                hash.combine(separator: (item.isFolder ? 1 : 0) | (item.isCurrent ? 2 : 0) | (item.isOpen ? 4 : 0))
-                combine(item.children)
-                hash.combine(separator: 0xfe)
-            }
-        }
-        combine(context.navigation)
-        context.breadcrumbs.forEach(combine)
-        combine(context.previous)
-        combine(context.next)
+    /// A hash of everything the layout shows of other pages. `shared`, when given, is the
+    /// page's navigation as the folder's share has it (see ``Navigation/share(for:)``), in
+    /// place of `context`'s, which then has none: the hash is the same.
+    static func hash(of context: PageContext, shared: Navigation.Share? = nil) -> String {
+        var hash = shared?.navigationHash() ?? StableHash()
+        if shared == nil { combine(context.navigation, into: &hash) }
+        for link in context.breadcrumbs { combine(link, into: &hash) }
+        combine(context.previous, into: &hash)
+        combine(context.next, into: &hash)
         return hash.hex
     }
+
+    /// Adds what the hash takes of `items`, each with its children, to `input`.
+    static func combine(_ items: [NavigationItem], into input: inout some HashInput) {
+        // Read in place: a copy of each item would retain its strings and children.
+        items.withUnsafeBufferPointer { items in
+            for index in items.indices {
+                input.combine(items[index].link.title)
+                input.combine(items[index].link.href)
+                input.combine(separator: flags(of: items[index]))
+                combine(items[index].children, into: &input)
+                input.combine(separator: 0xfe)
+            }
+        }
+    }
+
+    /// An item's flags, as one byte of the hash.
+    static func flags(of item: borrowing NavigationItem) -> UInt8 {
+        (item.isFolder ? 1 : 0) | (item.isCurrent ? 2 : 0) | (item.isOpen ? 4 : 0)
+    }
+
+    private static func combine(_ link: PageLink?, into input: inout some HashInput) {
+        input.combine(link?.title ?? "")
+        input.combine(link?.href ?? "")
+    }
+}
+
+/// Where ``PagePass/hash(of:shared:)`` puts what it hashes: a ``StableHash``, or bytes
+/// kept to be hashed later.
+protocol HashInput {
+    mutating func combine(_ text: String)
+    mutating func combine(separator byte: UInt8)
+}
+
+extension StableHash: HashInput {}
+
+/// The bytes a ``StableHash`` would be given, kept: the same hash results from giving
+/// them to it later, at once.
+struct HashBytes: HashInput {
+    var bytes: [UInt8] = []
+
+    mutating func combine(_ text: String) {
+        bytes += text.utf8
+        bytes.append(0xff)
+    }
+
+    mutating func combine(separator byte: UInt8) { bytes.append(byte) }
 }

@@ -108,8 +108,11 @@ struct PagePass: Sendable {
         var pages: [SitePage] = []
         var records: [CachedPage?] = []
         var isReused: [Bool] = []
+        pages.reserveCapacity(first.count)
+        records.reserveCapacity(first.count)
+        isReused.reserveCapacity(first.count)
         var drafts: Set<String> = []
-        var stepTimes = [Double](repeating: 0, count: Self.firstPassSteps.count)
+        var stepTimes = SIMD8<Double>()
         for (index, (outcome, warnings)) in first.enumerated() {
             result.warnings += warnings
             switch outcome {
@@ -117,7 +120,7 @@ struct PagePass: Sendable {
                 pages.append(page)
                 records.append(record)
                 isReused.append(wasReused)
-                for step in times.indices { stepTimes[step] += times[step] }
+                stepTimes += times.seconds
             case .draft(let record):
                 drafts.insert(sources.pages[index])
                 result.records.append(record)
@@ -125,7 +128,7 @@ struct PagePass: Sendable {
                 result.errors.append(error)
             }
         }
-        result.timings = Array(zip(Self.firstPassSteps, stepTimes))
+        result.timings = Self.firstPassSteps.indices.map { (Self.firstPassSteps[$0], stepTimes[$0]) }
         result.cached = isReused.count(where: { $0 })
         result.drafts = drafts.count
         // A page whose content could not be written says so itself; what was still in a
@@ -156,9 +159,8 @@ struct PagePass: Sendable {
                 return (.failure(error), (clock.now - start).seconds)
             }
         }()
-        let navigable = pages.filter { !Self.isNotFoundPage($0) }
         let state = SiteState(
-            navigation: SiteState.navigationHash(of: navigable, homeTitle: homeTitle),
+            navigation: SiteState.navigationHash(of: pages, homeTitle: homeTitle),
             links: SiteState.linkTargetsHash(of: pages, drafts: drafts))
         result.state = state
         // Each page's links on any core; the warnings stay in page order. A page taken from
@@ -213,13 +215,14 @@ struct PagePass: Sendable {
         // generated index, is laid out as it was then: if its output is still in place,
         // it needs no navigation, and when no page does, the navigation is not made.
         let navigationUnchanged = cache.siteState?.navigation == state.navigation
-        let folders = OutputFolderCheck(pages: allPages, outputPath: outputPath, cache: cache)
-        let upToDate = await Parallel.map(allPages.count, jobs: options.jobs) { [self] index in
+        let folders = OutputFolderCheck(
+            pages: allPages, outputPath: outputPath, cache: cache, looksForPages: navigationUnchanged)
+        let upToDate = await Parallel.map(allPages.count, jobs: options.jobs) { index in
             guard navigationUnchanged else { return false }
             if case .markdown = allPages[index].kind {
                 guard reusedPages[index], laidOutRecords[index]?.contextHash.isEmpty == false else { return false }
             }
-            return folders.isInPlace(index) || FileIO.exists(outputPath + allPages[index].output)
+            return folders.exists(index, output: allPages[index].output)
         }
         result.outputFolders = folders.inPlace(upToDate)
         // Each page's index among the navigable pages: all but the 404 page.
@@ -233,7 +236,7 @@ struct PagePass: Sendable {
         }
         var navigation: Navigation?
         if upToDate.contains(false) {
-            var made = Navigation(pages: navigable, homeTitle: homeTitle)
+            var made = Navigation(pages: pages.filter { !Self.isNotFoundPage($0) }, homeTitle: homeTitle)
             made.prepare(forPages: positions.indices.compactMap { upToDate[$0] ? nil : positions[$0] })
             navigation = made
         }

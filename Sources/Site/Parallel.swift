@@ -59,6 +59,19 @@ enum Parallel {
         return slots.map { $0! }
     }
 
+    /// `body(index)` for every index of `0..<count`, each on one of Dispatch's threads
+    /// rather than in the shared pool of Swift tasks (see ``Background``); the results
+    /// come back in index order.
+    static func mapOnThreads<T: Sendable>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
+        guard count > 0 else { return [] }
+        return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+            // Each index is written by one thread only, and read after all are done.
+            nonisolated(unsafe) let base = buffer.baseAddress!
+            DispatchQueue.concurrentPerform(iterations: count) { index in (base + index).initialize(to: body(index)) }
+            initialized = count
+        }
+    }
+
     /// How many tasks ``map(_:jobs:_:)`` uses for `count` items.
     static func workers(for count: Int, jobs: Int?) -> Int {
         max(1, min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, count))
@@ -102,5 +115,42 @@ private final class ChunkCounter: Sendable {
     /// A number no other call returns.
     func take() -> Int {
         value.add(1, ordering: .relaxed).oldValue
+    }
+}
+
+/// A value made on a thread of its own, outside the shared pool of Swift tasks, while the
+/// task that asked for it goes on; ``value`` waits for it without holding a thread. In a
+/// process whose pool is busy (`foldmark serve`, the test suite), a task of the pool could
+/// wait behind other work for as long as that takes; a thread starts at once.
+final class Background<Value: Sendable>: Sendable {
+    private struct State {
+        var value: Value?
+        var waiter: CheckedContinuation<Value, Never>?
+    }
+    private let state = Mutex(State())
+
+    init(_ make: @escaping @Sendable () -> Value) {
+        Thread { self.finish(make()) }.start()
+    }
+
+    private func finish(_ value: Value) {
+        let waiter = state.withLock { state in
+            state.value = value
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(returning: value)
+    }
+
+    var value: Value {
+        get async {
+            await withCheckedContinuation { continuation in
+                let ready = state.withLock { state in
+                    if state.value == nil { state.waiter = continuation }
+                    return state.value
+                }
+                if let ready { continuation.resume(returning: ready) }
+            }
+        }
     }
 }

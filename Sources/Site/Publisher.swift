@@ -29,9 +29,14 @@ struct Publisher {
         let fileManager = FileManager.default
         let stagingPath = staging.path.hasSuffix("/") ? staging.path : staging.path + "/"
         let outputPath = output.path.hasSuffix("/") ? output.path : output.path + "/"
-        let previous = Manifest(readingFrom: output)
+        // Most builds make the files of the build before, in the same order: the two
+        // manifests are then the same bytes, and the previous one need not be parsed.
+        let listing = Manifest.contents(listing: outputs + assets)
+        let previousListing = Manifest.contents(of: output)
+        let sameListing = !previousListing.isEmpty && previousListing == listing
+        let previous = sameListing ? nil : Manifest(parsing: previousListing)
         // Into an output folder that holds nothing yet, every staged file is new.
-        let isFirstBuild = previous.files.isEmpty && isEmptyButForTheLock(output)
+        let isFirstBuild = previous?.files.isEmpty == true && isEmptyButForTheLock(output)
         var moves: [String] = []
         for page in staged {
             if !isFirstBuild, FileIO.contentsEqual(stagingPath + page, outputPath + page) {
@@ -60,11 +65,8 @@ struct Publisher {
             }
             moves.append(asset)
         }
-        let current = Set(outputs + assets)
-        let sameFiles = current == previous.files
-        let manifestChanged =
-            !sameFiles || !fileManager.fileExists(atPath: output.appending(path: Manifest.fileName).path)
-        if manifestChanged { try Manifest(files: current).write(to: staging) }
+        let removable = previous.map { $0.files.subtracting(outputs + assets) } ?? []
+        if !sameListing { try AtomicFile.write(listing, to: staging.appending(path: Manifest.fileName)) }
 
         if isFirstBuild {
             // Whole folders can move at once.
@@ -82,7 +84,7 @@ struct Publisher {
                 result.written.append(path)
             }
         }
-        for stale in (sameFiles ? [] : previous.files.subtracting(current)).sorted() {
+        for stale in removable.sorted() {
             let url = output.appending(path: stale)
             guard (try? fileManager.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType) == .typeRegular
             else { continue }
@@ -90,7 +92,7 @@ struct Publisher {
             result.removed.append(stale)
             removeEmptyFolders(above: stale)
         }
-        if manifestChanged {
+        if !sameListing {
             try move(staging.appending(path: Manifest.fileName), to: output.appending(path: Manifest.fileName))
         }
         return result

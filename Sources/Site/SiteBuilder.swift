@@ -47,14 +47,23 @@ public struct SiteBuilder: Sendable {
             return BuildFailure(report: report)
         }
 
-        let lock: OutputLock
+        var lock: OutputLock?
         let sources: SourceTree
         let renderer: PageRenderer
+        // The cache of an earlier build is read while the sources are listed, under that
+        // build's lock: the lock file is already there, so a build that fails before it
+        // would have taken the lock leaves nothing new behind.
+        let hasEarlierBuild = FileIO.exists(output.appending(path: OutputLock.fileName).path)
+        var reading: Background<BuildCache.Reading>?
         do {
             try checkOutputLocation()
+            if hasEarlierBuild {
+                lock = try OutputLock(output: output)
+                reading = Background { [output, options] in BuildCache.read(output: output, jobs: options.jobs) }
+            }
             sources = try SourceTree(content: site.content)
             renderer = try site.makeRenderer()
-            lock = try OutputLock(output: output)
+            if lock == nil { lock = try OutputLock(output: output) }
         } catch {
             throw fail([error])
         }
@@ -71,10 +80,9 @@ public struct SiteBuilder: Sendable {
             throw fail([SiteError(file: output.path, message: "cannot write beside the output folder")])
         }
 
-        let cache = await BuildCache(
-            output: output,
-            key: BuildCache.key(site: site, sources: sources, options: options, baseURL: baseURL, version: Self.version),
-            jobs: options.jobs)
+        let cache = BuildCache(
+            await reading?.value ?? BuildCache.read(output: output, jobs: options.jobs),
+            key: BuildCache.key(site: site, sources: sources, options: options, baseURL: baseURL, version: Self.version))
         do {
             try FileManager.default.createDirectory(at: cache.packFolder, withIntermediateDirectories: true)
         } catch {
@@ -107,12 +115,17 @@ public struct SiteBuilder: Sendable {
 
         let publishStart = clock.now
         let publisher = Publisher(output: output, staging: staging, content: site.content)
+        // The cache's new index is made while the output is published, and written only
+        // once it is: a cache that describes pages not in place would skip them next time.
+        let records = result.records
+        let state = result.state
         do {
+            async let pendingSave = cache.prepareSave(records, state: state)
             let published = try publisher.publish(staged: result.staged, outputs: result.outputs, assets: sources.assets)
             report.written = published.written
             report.unchanged = published.unchanged + result.skipped
             report.removed = published.removed
-            cache.save(result.records, state: result.state)
+            await cache.finishSave(await pendingSave)
             OutputFolders.unchanged(result.outputFolders, in: output.path + "/").write(
                 to: cache.folder.appending(path: OutputFolders.fileName), key: cache.key)
         } catch {
@@ -122,6 +135,11 @@ public struct SiteBuilder: Sendable {
         report.timings.append(("publish", (clock.now - publishStart).seconds))
         await searchStateWritten
         report.pages = result.pageCount
+        // Freeing the pages' records and paths takes tens of milliseconds on a large site:
+        // another thread does it while the report goes out.
+        let leftovers = (result, records)
+        result = PagePass.Result()
+        Task.detached(priority: .background) { withExtendedLifetime(leftovers) {} }
         report.assets = sources.assets.count
         report.warnings.sort(by: Self.inFileOrder)
         report.seconds = (clock.now - start).seconds

@@ -65,5 +65,14 @@ struct SitePage: Sendable {
     /// The folder that holds the page, relative to the output: `""` or `guide/`.
     var folder: String { OutputPath.folder(of: output) }
 
-    var isIndex: Bool { output == "index.html" || output.hasSuffix("/index.html") }
+    var isIndex: Bool {
+        var output = output
+        return output.withUTF8(Self.isIndex)
+    }
+
+    /// Whether the UTF-8 output path `output` is a folder's `index.html`. On bytes: it runs
+    /// for every page of every build.
+    static func isIndex(_ output: UnsafeBufferPointer<UInt8>) -> Bool {
+        "index.html".utf8Equals(UnsafeBufferPointer(rebasing: output[OutputPath.folderLength(output)...]))
+    }
 }

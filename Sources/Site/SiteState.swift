@@ -9,11 +9,11 @@ struct SiteState: Sendable, Equatable {
     var links: String
 
     /// A hash of everything ``Navigation`` is made from: the home title and, in order,
-    /// every page's output path, title and order. While it is the same, so is every
-    /// page's navigation, breadcrumbs and neighbours.
+    /// the output path, title and order of every page but the 404 page. While it is the
+    /// same, so is every page's navigation, breadcrumbs and neighbours.
     static func navigationHash(of pages: [SitePage], homeTitle: String) -> String {
         var hash = StableHash(homeTitle)
-        for index in pages.indices {  // by index: no copy of each page
+        for index in pages.indices where !PagePass.isNotFoundPage(pages[index]) {  // by index: no copy of each page
             hash.combine(pages[index].output)
             hash.combine(pages[index].title)
             hash.combine(pages[index].order)

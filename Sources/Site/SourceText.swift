@@ -50,7 +50,9 @@ public struct SourceText: Sendable {
                 text = String(decoding: body, as: UTF8.self)
                 problems += Self.invalidSequences(in: body, fileOffset: hasBOM ? 3 : 0)
             }
-            if let first = body.firstIndex(of: 0) {
+            // memchr: the scan runs over every byte of every page.
+            if let base = body.baseAddress, let found = memchr(base, 0, body.count) {
+                let first = UnsafeRawPointer(found) - UnsafeRawPointer(base)
                 let (line, column) = Self.location(of: first, in: body)
                 problems.append(
                     Problem(

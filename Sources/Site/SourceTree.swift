@@ -29,30 +29,16 @@ struct SourceTree {
         findCollisions()
     }
 
-    /// Lists `folder` with `readdir` and `lstat`: Foundation's `attributesOfItem` also looks
-    /// up each file's owner and group by name, which costs more than the rest of a no-op
-    /// build's walk.
+    /// Lists `folder` with `readdir` (``FileIO/forEachEntry(in:_:)``) and `lstat`:
+    /// Foundation's `attributesOfItem` also looks up each file's owner and group by name,
+    /// which costs more than the rest of a no-op build's walk.
     private mutating func walk(_ folder: URL, relative: String) {
         let path = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
-        guard let directory = opendir(path) else {
-            errors.append(
-                SiteError(
-                    file: SiteFolder.contentFolder + "/" + relative,
-                    message: "cannot list the folder: " + String(cString: strerror(errno))))
-            return
-        }
         var entries: [(name: String, type: UInt8)] = []
-        while true {
-            errno = 0
-            guard let entry = readdir(directory) else { break }
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name.hasPrefix(".") { continue }
-            entries.append((name, entry.pointee.d_type))
+        let failure = FileIO.forEachEntry(in: path) { name, type in
+            if name.first != UInt8(ascii: ".") { entries.append((String(decoding: name, as: UTF8.self), type)) }
+            return true
         }
-        let failure = errno
-        closedir(directory)
         if failure != 0 {
             errors.append(
                 SiteError(
@@ -95,12 +81,13 @@ struct SourceTree {
     /// `a.html`) are an error; outputs that differ only in case are a warning, since they
     /// collide on case-insensitive file systems.
     private mutating func findCollisions() {
-        // Most sites have no two outputs alike even in case, which one set of lowercase
-        // outputs tells: only a site with such a pair is looked at closely.
-        var seen = Set<String>()
+        // Most sites have no two outputs alike even in case, which one set of hashes of the
+        // lowercase outputs tells: only a site with two alike (or a rare pair of hashes
+        // alike) is looked at closely.
+        var seen = Set<UInt64>()
         seen.reserveCapacity(pages.count + assets.count)
-        guard pages.contains(where: { !seen.insert(Self.lowercasedOutput(of: $0)).inserted })
-            || assets.contains(where: { !seen.insert(Self.lowercasedOutput(of: $0)).inserted })
+        guard pages.contains(where: { !seen.insert(Self.lowercasedOutputHash(of: $0, isPage: true)).inserted })
+            || assets.contains(where: { !seen.insert(Self.lowercasedOutputHash(of: $0, isPage: false)).inserted })
         else { return }
         var byOutput: [String: String] = [:]
         var byLowercased: [String: String] = [:]
@@ -129,7 +116,32 @@ struct SourceTree {
         }
     }
 
-    private static func lowercasedOutput(of source: String) -> String { lowercased(OutputPath.forSource(source)) }
+    /// A hash of the lowercase output of `source`, a page (a Markdown file) or not: that of
+    /// `StableHash.combine(_:)` given the output. An ASCII path, by far the most common, is
+    /// hashed from its bytes, with no string made.
+    private static func lowercasedOutputHash(of source: String, isPage: Bool) -> UInt64 {
+        var source = source
+        let ascii = source.withUTF8 { bytes -> UInt64? in
+            var end = bytes.count
+            if isPage {  // the output ends in `.html` where the Markdown extension started
+                while end > 0 && bytes[end - 1] != UInt8(ascii: ".") { end -= 1 }
+                end -= 1
+            }
+            guard end >= 0 else { return nil }
+            var hash = StableHash()
+            for byte in bytes[..<end] {
+                guard byte < 0x80 else { return nil }
+                hash.combine(separator: byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)
+            }
+            if isPage { for byte in ".html".utf8 { hash.combine(separator: byte) } }
+            hash.combine(separator: 0xff)  // as `combine(_: String)` ends: both ways hash alike
+            return hash.value
+        }
+        if let ascii { return ascii }
+        var hash = StableHash()
+        hash.combine(lowercased(OutputPath.forSource(source)))
+        return hash.value
+    }
 
     private static func lowercased(_ output: String) -> String {
         // Most paths are lowercase ASCII already: no need to make a lowercase copy.

@@ -50,8 +50,11 @@ struct StableHash: Hashable, Sendable {
     }
 
     mutating func combine(_ text: String) {
-        var text = text
-        text.withUTF8 { combine(UnsafeRawBufferPointer($0)) }
+        // In place when the string's UTF-8 is contiguous, as native strings' is.
+        if text.utf8.withContiguousStorageIfAvailable({ combine(UnsafeRawBufferPointer($0)) }) == nil {
+            var text = text
+            text.withUTF8 { combine(UnsafeRawBufferPointer($0)) }
+        }
         combine(separator: 0xff)  // never part of UTF-8, so "ab"+"c" differs from "a"+"bc"
     }
 

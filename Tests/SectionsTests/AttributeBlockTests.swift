@@ -47,6 +47,25 @@ import Testing
         #expect(!section.isCollapsed)
     }
 
+    /// Blocks after and before characters beyond ASCII. White space beyond ASCII after a
+    /// block makes it text (the source line must end with the block), and so does a
+    /// combining mark after `{`.
+    @Test(arguments: [
+        ("# Ünïcode title {#u}\n", "Ünïcode title", "u"),
+        ("# Title {#x}\u{A0}\n", "Title {#x}\u{A0}", "title-x"),
+        ("# Café {#café .collapsed}\n", "Café", "café"),
+        ("# 日本 {#ja}\u{3000}\n", "日本 {#ja}\u{3000}", "日本-ja"),
+        ("# A\u{A0}{#x}\n", "A", "x"),
+        ("# A {\u{301}#x}\n", "A {\u{301}#x}", "a-\u{301}x"),
+        ("# B }{#x}\n", "B }", "x"),
+        ("# C {#x}}\n", "C {#x}}", "c-x"),
+    ])
+    func blocksAmongCharactersBeyondASCII(markdown: String, title: String, id: String) throws {
+        let section = try #require(try Document(parsing: markdown).sections.first)
+        #expect(section.title == title)
+        #expect(section.id == id)
+    }
+
     @Test func escapedBraceBeforeARealBlock() throws {
         let section = try #require(try Document(parsing: "# A \\{ b {#real}\n").sections.first)
         #expect(section.title == "A { b")

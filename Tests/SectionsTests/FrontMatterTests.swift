@@ -1,4 +1,4 @@
-import Sections
+@testable import Sections
 import Testing
 
 @Suite struct FrontMatterTests {
@@ -39,6 +39,25 @@ import Testing
         let page = try Document(parsing: "---\r\ntitle: Windows\r\n---\r\n# A\r\nbody\r\n")
         #expect(page.frontMatter.title == "Windows")
         #expect(page.sections.first?.body.html == "<p>body</p>\n")
+    }
+
+    /// Front matter is split on bytes; line ends of every kind, blanks after a fence and a
+    /// combining mark that makes a fence's last dash another character give the split that
+    /// `Character`s give.
+    @Test(arguments: [
+        ("---\rtitle: CR\r---\rbody", "title: CR\r", "body", 3),
+        ("---\r\ntitle: a\n...\t \nbody", "title: a\n", "body", 3),
+        ("--- \ntitle: b\n---\r\n\r\nbody", "title: b\n", "\r\nbody", 3),
+        ("---\ntitle: c\n---\u{301}\n---\nbody", "title: c\n---\u{301}\n", "body", 4),
+        ("---\n---", "", "", 2),
+        ("--- \u{301}\ntitle: d\n---\n", nil, "--- \u{301}\ntitle: d\n---\n", 0),
+        ("----\nx\n", nil, "----\nx\n", 0),
+    ] as [(String, String?, String, Int)])
+    func frontMatterSplitsOnLines(text: String, yaml: String?, body: String, lines: Int) throws {
+        let split = try FrontMatter.split(text)
+        #expect(split.yaml == yaml)
+        #expect(String(split.body) == body)
+        #expect(split.bodyLineOffset == lines)
     }
 
     @Test func unclosedFrontMatterIsAnError() {

@@ -32,6 +32,34 @@ import Testing
         #expect(["a", "a", "taken", "a"].map { slugger.uniqueSlug(for: $0) } == ["a", "a-1", "taken-1", "a-2"])
     }
 
+    /// Many headings from a few texts, some of which look like numbered slugs, with
+    /// reserved ids among them: the ids are those of the definition, which tries `-1`,
+    /// `-2`, … until one is free, also past the point where the slugger keeps a set.
+    @Test func uniqueSlugsMatchTheDefinition() {
+        let reserved = ["content", "a-2", "b"]
+        var used = Set(reserved)
+        func reference(_ text: String) -> String {
+            var base = Slugger.slug(text)
+            if base.isEmpty { base = "section" }
+            var candidate = base
+            var counter = 0
+            while used.contains(candidate) {
+                counter += 1
+                candidate = "\(base)-\(counter)"
+            }
+            used.insert(candidate)
+            return candidate
+        }
+        let texts = ["A", "a 1", "B", "Content", "a-1", "", "!", "a", "C d"]
+        var slugger = Slugger(reserved: reserved)
+        var state: UInt64 = 3
+        for index in 0..<300 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let text = texts[Int(state >> 33) % texts.count]
+            #expect(slugger.uniqueSlug(for: text) == reference(text), "heading \(index): \(text)")
+        }
+    }
+
     @Test func explicitIDValidation() {
         #expect(Slugger.isValidExplicitID("api:v2.install_now-1"))
         #expect(Slugger.isValidExplicitID("straße"))

@@ -55,6 +55,24 @@ import Testing
         // `#` with a combining mark is another character: no fragment.
         #expect(LinkResolver.split("é.md#\u{301}x") == ("é.md#\u{301}x", nil, ""))
         #expect(LinkResolver.split("é.md#x").fragment == "x")
+        #expect(LinkResolver.split("a.md#\u{301}x") == ("a.md#\u{301}x", nil, ""))
+    }
+
+    /// `split` reads ASCII URLs by bytes; random URLs of the characters that matter give
+    /// what the split by `Character`s gives.
+    @Test func splitMatchesTheCharacterwiseDefinition() {
+        func reference(_ url: String) -> (path: String, fragment: String?, suffix: String) {
+            let end = url.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? url.endIndex
+            let fragment = url.firstIndex(of: "#").map { String(url[url.index(after: $0)...]) }
+            let decoded = fragment.map { $0.removingPercentEncoding ?? $0 }
+            return (String(url[..<end]), decoded, String(url[end...]))
+        }
+        let pieces = ["a", "b.md", "?", "#", "/", "%20", "%", "é", "\u{301}", "x=1"]
+        var random = SplitMix(seed: 5)
+        for _ in 0..<5000 {
+            let url = (0..<Int(random.next() % 8)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+            #expect(LinkResolver.split(url) == reference(url), "\(url.debugDescription)")
+        }
     }
 }
 

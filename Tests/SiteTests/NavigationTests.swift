@@ -80,31 +80,47 @@ import Testing
         #expect(current.contains { $0.isOpen && $0.children.contains(where: \.isCurrent) })
     }
 
-    /// What a large site's pages share is worked out once per folder: every page must
-    /// still get exactly the navigation worked out for it alone, index pages, pages deep
-    /// down and pages of a folder without an index page included.
-    @Test func preparedNavigationIsThatOfEachPageAlone() {
-        var pages = [Self.page("index.html", "Home")]
+    /// A large site: 40 folders at the top, more than ``Navigation/window``, of which those
+    /// in `foldersDeepIn` hold 35 folders of 33 or 35 entries, one of them without an index
+    /// page and some with a folder of their own. Titles hold characters to escape.
+    static func deepSite(foldersDeepIn deep: Set<Int>) -> [SitePage] {
+        var pages = [page("index.html", "Home")]
         for top in 0..<40 {
-            pages.append(Self.page("t\(top)/index.html", "Top \(top)", order: Double(40 - top)))
-            for index in 0..<4 { pages.append(Self.page("t\(top)/p\(index).html", "P \(index)")) }
-            guard top % 10 == 0 else { continue }
+            pages.append(page("t\(top)/index.html", "Top <\(top)>", order: Double(40 - top)))
+            for index in 0..<4 { pages.append(page("t\(top)/p\(index).html", "P & \(index)")) }
+            guard deep.contains(top) else { continue }
             for middle in 0..<35 {
                 let folder = "t\(top)/m\(middle)/"
-                if middle != 3 { pages.append(Self.page(folder + "index.html", "Middle \(middle)")) }
-                for index in 0..<33 { pages.append(Self.page(folder + "q\(index).html", "Q \(index)")) }
+                if middle != 3 { pages.append(page(folder + "index.html", "Middle \(middle)")) }
+                for index in 0..<33 { pages.append(page(folder + "q\(index).html", "Q \(index)")) }
                 if middle % 17 == 0 {
-                    pages.append(Self.page(folder + "deep/index.html", "Deep"))
-                    pages.append(Self.page(folder + "deep/r.html", "R"))
+                    pages.append(page(folder + "deep/index.html", "Deep"))
+                    pages.append(page(folder + "deep/r.html", "R"))
                 }
             }
         }
+        return pages
+    }
+
+    /// What a large site's pages share is worked out once per folder: every page must
+    /// still get exactly the navigation and breadcrumbs worked out for it alone, index
+    /// pages, pages deep down and pages of a folder without an index page included.
+    @Test func preparedNavigationIsThatOfEachPageAlone() {
+        let pages = Self.deepSite(foldersDeepIn: [0, 10, 20, 30])
         let plain = Navigation(pages: pages, homeTitle: "Home")
         var prepared = plain
         prepared.prepare(forPages: pages.indices)
         for page in pages.indices {
-            let same = prepared.navigation(for: page) == plain.navigation(for: page)
-            #expect(same, "the navigation of \(pages[page].output) differs")
+            // A page with a share is laid out from it: its hash, which covers every item,
+            // must be that of the navigation made for the page alone.
+            var alone = PageContext()
+            alone.navigation = plain.navigation(for: page)
+            let sameNavigation =
+                prepared.share(for: page).map { PagePass.hash(of: PageContext(), shared: $0) == PagePass.hash(of: alone) }
+                ?? (prepared.navigation(for: page) == alone.navigation)
+            let same = sameNavigation && prepared.breadcrumbs(for: page) == plain.breadcrumbs(for: page)
+            #expect(same, "the navigation or breadcrumbs of \(pages[page].output) differ")
         }
+        #expect(pages.indices.contains { prepared.share(for: $0) != nil })
     }
 }

@@ -103,7 +103,7 @@ import Testing
 
     @Test func pageDataHoldsTitlesAndBodiesOfCollapsedSections() throws {
         let document = try Document(parsing: "Lead text.\n\n# Top\n\n## Inner {.collapsed}\n\nSecret.\n")
-        let data = PageSearchData(decoding: PageSearchData.encoded(document: document, title: "Top"))
+        let data = DecodedSearchRecord(PageSearchData.encoded(document: document, title: "Top"))
         #expect(data.hasPageEntry)  // the preamble has text
         let codes = Dictionary(uniqueKeysWithValues: data.terms.map { ($0.term, $0.codes) })
         #expect(codes["lead"] == [0])  // page entry, text
@@ -235,7 +235,7 @@ import Testing
                 let record = PageSearchData.encoded(document: document, title: title)
                 var hash = StableHash()
                 hash.combine(markdown)
-                let location = packs.append(record, worker: 0)
+                let location = record.withUnsafeBytes { packs.append($0, worker: 0) }
                 try #require(location != nil)
                 return SearchIndex.Page(
                     output: output, sourceHash: hash.hex, title: title,
@@ -336,8 +336,8 @@ import Testing
         var first: UInt32 = 0
         for page in pages.sorted(by: { $0.output < $1.output }) {
             let location = try #require(page.search)
-            let record = try #require(ContentPacks.read(location, in: packs.folder))
-            for (term, codes) in PageSearchData(decoding: record).terms {
+            let record = try #require(PackReader.bytes(at: location, in: packs.folder))
+            for (term, codes) in DecodedSearchRecord(record).terms {
                 for code in codes {
                     if code & 1 == 1 {
                         expected[term, default: ([], [])].heading.append(first + code >> 1)

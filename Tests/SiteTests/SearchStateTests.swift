@@ -3,8 +3,8 @@ import Testing
 
 @testable import Site
 
-/// The search index's state in the cache (``SearchIndexState``) is read while a build that
-/// parsed pages lists them, and written while the build is published.
+/// The search index's state in the cache (``SearchIndexState``) is read when a build makes
+/// the index, and written while the build is published.
 @Suite struct SearchStateTests {
     /// Once a build returns, the state is in the cache and names the index in the output.
     @Test func stateNamesTheIndexInTheOutputWhenTheBuildReturns() async throws {

@@ -20,6 +20,35 @@ import Testing
         #expect(site.files(under: ".foldmark-cache/_site/packs") == packs)
     }
 
+    /// The index of a site of more pages than one core encodes is made in runs on two
+    /// cores: every record is in it, in order, so a second build takes every page from the
+    /// cache; and an index encoded on one core has the same records.
+    @Test func anIndexEncodedInRunsHoldsEveryRecord() async throws {
+        var files = ["Content/index.md": "# Home\n"]
+        for index in 0..<1100 { files["Content/f\(index % 7)/p\(index).md"] = "# P\(index)\n\nText \(index).\n" }
+        let site = try TemporarySite(files: files)
+        #expect(await ToolRun.run(["build", site.root.path, "--jobs", "2"]).status == 0)
+        let run = await ToolRun.run(["build", site.root.path, "--jobs", "2", "--json"])
+        #expect(run.status == 0, "\(run.errors)")
+        let report = try #require(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        #expect(report["cached"] as? Int == 1101)
+        #expect((report["written"] as? [Any])?.isEmpty == true)
+        func records(_ index: Data) -> [Substring] {
+            // The header (with its random generation) left out.
+            String(decoding: index, as: UTF8.self).split(separator: "\u{1E}", omittingEmptySubsequences: false)
+                .dropFirst().map { $0 }
+        }
+        let twoCores = try records(Data(contentsOf: site.root.appending(path: ".foldmark-cache/_site/index")))
+        try FileManager.default.removeItem(at: site.root.appending(path: ".foldmark-cache"))
+        try FileManager.default.removeItem(at: site.root.appending(path: "_site"))
+        #expect(await ToolRun.run(["build", site.root.path, "--jobs", "1"]).status == 0)
+        let oneCore = try records(Data(contentsOf: site.root.appending(path: ".foldmark-cache/_site/index")))
+        #expect(twoCores.count == 1101)
+        // Pack names and offsets differ between the builds; the sources, in order, do not.
+        #expect(twoCores.map { $0.prefix(while: { $0 != "\u{1F}" && $0 != "\u{1D}" }) }
+            == oneCore.map { $0.prefix(while: { $0 != "\u{1F}" && $0 != "\u{1D}" }) })
+    }
+
     @Test func aMissingPackMeansThePagesAreBuiltAgain() async throws {
         let site = try TemporarySite(files: ["Content/index.md": "# Home\n", "Content/a.md": "# A\nText.\n"])
         #expect(await ToolRun.run(["build", site.root.path]).status == 0)
@@ -95,6 +124,19 @@ import Testing
         let page = CachedPage(
             source: "a.md", sourceHash: "1", document: Document(), output: "a.html", title: "A\u{1F}B")
         #expect(!page.isEncodable)
+        // A separator in any other text that the record writes out keeps it unwritten too.
+        func record(heading: String = "H", id: String = "h", url: String = "b.md") -> CachedPage {
+            let section = Section(level: 1, title: heading, titleHTML: HTMLFragment(trusted: heading), id: id)
+            let document = Document(sections: [section], links: [Link(url: url, line: 1, column: 1)])
+            return CachedPage(source: "a.md", sourceHash: "1", document: document, output: "a.html", title: "A")
+        }
+        #expect(record().isEncodable)
+        #expect(!record(heading: "H\u{1C}").isEncodable)
+        #expect(!record(id: "h\u{1D}").isEncodable)
+        #expect(!record(url: "b\u{1E}.md").isEncodable)
+        var warned = record()
+        warned.linkWarnings = [CachedPage.LinkWarning(line: 1, column: 1, message: "no\u{1F}")]
+        #expect(!warned.isEncodable)
     }
 
     @Test func aMalformedRecordIsDropped() {

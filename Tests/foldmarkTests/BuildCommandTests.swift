@@ -9,14 +9,16 @@ import Testing
 
     @Test func buildsTheRepositoryDocumentationMirroringPaths() async throws {
         let out = try TemporarySite(files: [:])
-        let run = await ToolRun.run(["build", Self.packageRoot.path, "--out", out.root.path])
+        // Into a folder inside the temporary one: the build cache goes beside the output,
+        // and is removed with it.
+        let run = await ToolRun.run(["build", Self.packageRoot.path, "--out", out.root.appending(path: "_site").path])
         #expect(run.status == 0, "\(run.errors)")
         let content = Self.packageRoot.appending(path: "Content")
         let sources = FileManager.default.enumerator(atPath: content.path)!.compactMap { $0 as? String }
             .filter { $0.hasSuffix(".md") }
         #expect(sources.count >= 5)
         let expected = Set(sources.map { String($0.dropLast(3)) + ".html" })
-        let built = Set(out.files(under: "").filter { $0.hasSuffix(".html") })
+        let built = Set(out.files(under: "_site").filter { $0.hasSuffix(".html") })
         #expect(expected.isSubset(of: built))
         #expect(expected.contains("index.html"))
         // Besides the pages: 404.html and an index for each folder without index.md.
@@ -25,7 +27,7 @@ import Testing
         #expect(built.subtracting(expected) == Set(generated + ["404.html"]))
         #expect(run.output.hasPrefix("Built \(sources.count + generated.count) pages"))
         for page in built {
-            let html = try out.read(page)
+            let html = try out.read("_site/" + page)
             #expect(html.hasPrefix("<!doctype html>"), "\(page)")
             #expect(html.contains("<main"), "\(page)")
         }

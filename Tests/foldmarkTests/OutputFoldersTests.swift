@@ -43,6 +43,21 @@ import Testing
         #expect(site.exists("_site/reference/a.html"))
     }
 
+    /// A folder that is not recorded and holds many pages is listed once rather than each
+    /// page looked up (``OutputFolderCheck/listedFrom``): pages missing from it are made.
+    @Test func pagesMissingFromALargeUnrecordedFolderAreMadeAgain() async throws {
+        var files = ["Content/index.md": "# Home\n"]
+        for number in 0..<(OutputFolderCheck.listedFrom + 4) { files["Content/many/p\(number).md"] = "# Page \(number)\n" }
+        let site = try TemporarySite(files: files)
+        _ = try await IncrementalShortcutTests.build(site)
+        try FileManager.default.removeItem(at: site.root.appending(path: "_site/many/p3.html"))
+        try FileManager.default.removeItem(at: site.root.appending(path: "_site/many/p17.html"))
+        #expect(!Self.recordedFolders(site).contains("many/"))
+        #expect(try await IncrementalShortcutTests.build(site).written.sorted() == ["many/p17.html", "many/p3.html"])
+        #expect(site.exists("_site/many/p3.html") && site.exists("_site/many/p17.html"))
+        #expect(try await IncrementalShortcutTests.build(site).written == [])
+    }
+
     @Test func pageMissingBeforeTheFolderSettledIsMadeAgain() async throws {
         let site = try TemporarySite(files: IncrementalShortcutTests.files)
         _ = try await IncrementalShortcutTests.build(site)

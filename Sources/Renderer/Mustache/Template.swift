@@ -49,16 +49,26 @@ public struct Template: Sendable {
 
     /// ``render(_:size:)`` as UTF-8 bytes, for output that goes straight to a file.
     public func renderUTF8(_ context: TemplateValue, size: Int? = nil) -> [UInt8] {
-        program.instructions.withUnsafeBufferPointer { instructions in
-            program.textBytes.withUnsafeBufferPointer { textBytes in
-                program.textRanges.withUnsafeBufferPointer { textRanges in
-                    var rendering = TemplateRendering(
-                        program: program, instructions: instructions, textBytes: textBytes, textRanges: textRanges,
-                        context: context, capacity: max(estimatedSize, size ?? 0))
-                    rendering.render(program.main, indentation: [], depth: 0)
-                    return rendering.output
-                }
-            }
-        }
+        var data = TemplateData()
+        let root = data.add(context, keys: program.keys)
+        return renderUTF8(data, root: root, size: size)
     }
+
+    /// Renders with `root`, a value of `data`, at the bottom of the context stack. `data`'s
+    /// field keys must be this template's (``key(_:)``).
+    func renderUTF8(_ data: TemplateData, root: TemplateData.Value, size: Int? = nil) -> [UInt8] {
+        var rendering = TemplateRendering(
+            program: program, data: data, context: root, capacity: max(estimatedSize, size ?? 0))
+        rendering.render(program.main, depth: 0)
+        return rendering.output
+    }
+
+    /// The number that stands for `name` in this template's lookups, for the fields of a
+    /// ``TemplateData``; `-1` if no tag uses the name, so that the field can be left out.
+    func key(_ name: String) -> Int32 {
+        program.keys[name] ?? -1
+    }
+
+    /// The numbers of every field name, for ``TemplateData/add(_:keys:)``.
+    var keys: [String: Int32] { program.keys }
 }

@@ -6,7 +6,7 @@
 /// cheaper than hashing one. A name may be stored more than once; its last value counts.
 public struct TemplateObject: Sendable {
     /// Name and value; unlabelled, so a dictionary literal becomes the array as it is.
-    private var fields: [(String, TemplateValue)]
+    private(set) var fields: [(String, TemplateValue)]
 
     /// The fields in order; when a name repeats, its last value wins.
     public init(_ fields: some Sequence<(String, TemplateValue)>) {

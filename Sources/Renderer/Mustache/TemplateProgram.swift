@@ -28,13 +28,18 @@ struct TemplateProgram: Sendable {
     /// appending a text then retains nothing.)
     private(set) var textBytes: [UInt8] = []
     private(set) var textRanges: [Range<Int>] = []
-    /// Each name's parts: `a.b` is `["a", "b"]`, the implicit iterator `.` is `[]`.
-    private(set) var names: [[String]] = []
+    /// Each name's parts, as keys: name `index` is `nameKeys[names[index]]`, so `a.b` is
+    /// the keys of `a` and `b`, and the implicit iterator `.` is empty.
+    private(set) var names: [Range<Int>] = []
+    private(set) var nameKeys: [Int32] = []
+    /// Every part of every name, as a small number: a lookup compares these, not strings.
+    /// A field whose name is not here is never looked up (see ``TemplateData``).
+    private(set) var keys: [String: Int32] = [:]
     /// Where the main template's and each partial's instructions are.
     private(set) var main: Range<Int> = 0..<0
     private(set) var partials: [Range<Int>] = []
 
-    private var nameIndices: [[String]: Int32] = [:]
+    private var nameIndices: [[Int32]: Int32] = [:]
 
     init(main nodes: [TemplateNode], partials: [[TemplateNode]]) {
         main = append(nodes)
@@ -72,9 +77,19 @@ struct TemplateProgram: Sendable {
     }
 
     private mutating func index(of name: TemplateName) -> Int32 {
-        if let index = nameIndices[name.parts] { return index }
-        names.append(name.parts)
-        nameIndices[name.parts] = Int32(names.count - 1)
+        var parts: [Int32] = []
+        for part in name.parts { parts.append(key(for: part)) }
+        if let index = nameIndices[parts] { return index }
+        names.append(nameKeys.count..<(nameKeys.count + parts.count))
+        nameKeys += parts
+        nameIndices[parts] = Int32(names.count - 1)
         return Int32(names.count - 1)
+    }
+
+    private mutating func key(for part: String) -> Int32 {
+        if let key = keys[part] { return key }
+        let key = Int32(keys.count)
+        keys[part] = key
+        return key
     }
 }

@@ -1,119 +1,214 @@
 import Sections
 
 /// The state of one ``Template/render(_:)`` call: the output, UTF-8 bytes appended to in
-/// place, and the context stack, which sections push onto and pop, so contexts are never
-/// copied.
+/// place, and the context stack, which sections push onto and pop.
+///
+/// Everything it reads, the program and the context (a ``TemplateData``), is arrays of
+/// integers and bytes: rendering retains nothing per tag, and a lookup compares key numbers.
 struct TemplateRendering {
     /// How deeply partials may include partials before further ones render nothing. Keeps a
     /// partial that includes itself without end from exhausting the stack.
     static let maximumPartialDepth = 200
 
-    private let program: TemplateProgram
-    private let instructions: UnsafeBufferPointer<TemplateProgram.Instruction>
-    private let textBytes: UnsafeBufferPointer<UInt8>
-    private let textRanges: UnsafeBufferPointer<Range<Int>>
+    private let instructions: [TemplateProgram.Instruction]
+    private let textBytes: [UInt8]
+    private let textRanges: [Range<Int>]
+    private let names: [Range<Int>]
+    private let nameKeys: [Int32]
+    private let partials: [Range<Int>]
+    private let bytes: [UInt8]
+    private let shared: [UInt8]
+    private let slots: [TemplateData.Slot]
+    /// Those of the values that `data` extends, and where its own are numbered from.
+    private let baseBytes: [UInt8]
+    private let baseSlots: [TemplateData.Slot]
+    private let ownBytesStart: Int
+    private let ownSlotsStart: Int
+    /// Where items rendered from objects before `memoized` slots are kept (see
+    /// ``TemplateMemo``), and the lowest level of the stack that a lookup has looked at
+    /// since the rendering of such an item began.
+    private let memo: TemplateMemo?
+    private let memoized: Int
+    private var lowestLevel = Int.max
     private(set) var output: [UInt8] = []
-    private var stack: [TemplateValue]
+    private var stack: [TemplateData.Value]
+    /// What goes at each line start of a partial: the indentation of every standalone
+    /// partial tag that encloses the instructions being rendered, outermost first.
+    private var indentation: [UInt8] = []
 
-    /// `instructions`, `textBytes` and `textRanges` must be those of `program`, valid for as
-    /// long as the rendering.
-    init(
-        program: TemplateProgram, instructions: UnsafeBufferPointer<TemplateProgram.Instruction>,
-        textBytes: UnsafeBufferPointer<UInt8>, textRanges: UnsafeBufferPointer<Range<Int>>,
-        context: TemplateValue, capacity: Int
-    ) {
-        self.program = program
-        self.instructions = instructions
-        self.textBytes = textBytes
-        self.textRanges = textRanges
+    init(program: TemplateProgram, data: TemplateData, context: TemplateData.Value, capacity: Int) {
+        instructions = program.instructions
+        textBytes = program.textBytes
+        textRanges = program.textRanges
+        names = program.names
+        nameKeys = program.nameKeys
+        partials = program.partials
+        bytes = data.bytes
+        shared = data.shared
+        slots = data.slots
+        baseBytes = data.baseBytes
+        baseSlots = data.baseSlots
+        ownBytesStart = data.baseBytes.count
+        ownSlotsStart = data.baseSlots.count
+        memo = data.memo
+        memoized = data.memoized
         output.reserveCapacity(capacity)
         stack = [context]
         stack.reserveCapacity(16)
     }
 
-    /// Renders the instructions in `range`, writing `indentation` at each line start of a
-    /// partial. `depth` counts the partials that enclose them.
-    mutating func render(_ range: Range<Int>, indentation: [UInt8], depth: Int) {
+    /// Renders the instructions in `range`. `depth` counts the partials that enclose them.
+    mutating func render(_ range: Range<Int>, depth: Int) {
         var at = range.lowerBound
         while at < range.upperBound {
             switch instructions[at] {
             case .text(let text):
-                output.append(contentsOf: self.text(text))
+                let range = textRanges[Int(text)]
+                textBytes.withUnsafeBufferPointer {
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range]))
+                }
             case .lineStart:
                 if !indentation.isEmpty { output += indentation }
             case .variable(let name, let isEscaped):
-                switch resolve(name) {
-                case .string(let text):
-                    if isEscaped { HTMLFragment.appendEscaped(text, to: &output) } else { output += text.utf8 }
-                case let value:
-                    output += value.interpolatedText.utf8
-                }
+                append(resolve(name), isEscaped: isEscaped)
             case .section(let name, let isInverted, let end):
                 let body = (at + 1)..<Int(end)
                 let value = resolve(name)
                 if isInverted {
-                    if !value.isTruthy { render(body, indentation: indentation, depth: depth) }
-                } else if case .list(let items) = value {
+                    if !value.isTruthy { render(body, depth: depth) }
+                } else if value.kind == .list {
+                    let items = Int(value.start)..<Int(value.start + value.count)
                     for item in items {
-                        renderBody(body, in: item, indentation: indentation, depth: depth)
+                        let value = slot(item).value
+                        if let memo, value.kind == .object, Int(value.start) < memoized, indentation.isEmpty {
+                            renderBody(body, in: value, depth: depth, memo: memo, instruction: at)
+                        } else {
+                            renderBody(body, in: value, depth: depth)
+                        }
                     }
                 } else if value.isTruthy {
-                    renderBody(body, in: value, indentation: indentation, depth: depth)
+                    renderBody(body, in: value, depth: depth)
                 }
                 at = Int(end)
                 continue
             case .partial(let partial, let partialIndentation):
                 guard partial >= 0, depth < Self.maximumPartialDepth else { break }
-                let combined = partialIndentation < 0 ? indentation : indentation + self.text(partialIndentation)
-                render(program.partials[Int(partial)], indentation: combined, depth: depth + 1)
+                let enclosing = indentation.count
+                if partialIndentation >= 0 {
+                    let range = textRanges[Int(partialIndentation)]
+                    textBytes.withUnsafeBufferPointer {
+                        indentation.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range]))
+                    }
+                }
+                render(partials[Int(partial)], depth: depth + 1)
+                indentation.removeSubrange(enclosing...)
             }
             at += 1
         }
     }
 
-    /// The bytes of literal text `index`.
-    @inline(__always)
-    private func text(_ index: Int32) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: textBytes[textRanges[Int(index)]])
+    /// Appends what `{{name}}` shows of `value`: a text, escaped or not, `true` or `false`;
+    /// nothing for the other kinds.
+    private mutating func append(_ value: TemplateData.Value, isEscaped: Bool) {
+        switch value.kind {
+        case .text, .sharedText:
+            let range = Int(value.start)..<Int(value.start + value.count)
+            if value.kind == .text && range.lowerBound >= ownBytesStart {
+                let own = (range.lowerBound - ownBytesStart)..<(range.upperBound - ownBytesStart)
+                bytes.withUnsafeBufferPointer { append(UnsafeBufferPointer(rebasing: $0[own]), isEscaped: isEscaped) }
+            } else if value.kind == .text {
+                baseBytes.withUnsafeBufferPointer {
+                    append(UnsafeBufferPointer(rebasing: $0[range]), isEscaped: isEscaped)
+                }
+            } else {
+                shared.withUnsafeBufferPointer {
+                    append(UnsafeBufferPointer(rebasing: $0[range]), isEscaped: isEscaped)
+                }
+            }
+        case .true: output += "true".utf8
+        case .false: output += "false".utf8
+        case .null, .list, .object: break
+        }
     }
 
-    private mutating func renderBody(_ body: Range<Int>, in context: TemplateValue, indentation: [UInt8], depth: Int) {
+    private mutating func append(_ text: UnsafeBufferPointer<UInt8>, isEscaped: Bool) {
+        if isEscaped { HTMLFragment.appendEscaped(text, to: &output) } else { output.append(contentsOf: text) }
+    }
+
+    /// ``renderBody(_:in:depth:)`` for a list item whose output `memo` may hold: appends
+    /// it from there, or renders it and keeps it if no lookup looked below the item.
+    private mutating func renderBody(
+        _ body: Range<Int>, in item: TemplateData.Value, depth: Int, memo: TemplateMemo, instruction: Int
+    ) {
+        if let kept = memo.output(for: item, instruction: instruction, depth: depth) {
+            // It looked at nothing below the item, so nothing lower for the enclosing item.
+            output += kept
+            return
+        }
+        let enclosingLowest = lowestLevel
+        lowestLevel = .max
+        let start = output.count
+        let level = stack.count
+        renderBody(body, in: item, depth: depth)
+        if lowestLevel >= level {
+            memo.keep(Array(output[start...]), for: item, instruction: instruction, depth: depth)
+        }
+        lowestLevel = min(enclosingLowest, lowestLevel)
+    }
+
+    private mutating func renderBody(_ body: Range<Int>, in context: TemplateData.Value, depth: Int) {
         stack.append(context)
-        render(body, indentation: indentation, depth: depth)
+        render(body, depth: depth)
         stack.removeLast()
     }
 
     /// Looks the first part of the name up from the top of the context stack down, then the
     /// other parts inside what it found, without going back to the stack: a missing key
-    /// anywhere after the first part resolves to ``TemplateValue/null``.
-    private func resolve(_ name: Int32) -> TemplateValue {
-        // Reads in place: copying the name's parts, or each context on the way down, would
-        // retain and release them for every tag.
-        program.names.withUnsafeBufferPointer { names in
-            let parts = names.baseAddress! + Int(name)
-            guard let first = parts.pointee.first else { return stack[stack.count - 1] }
-            var level = stack.count - 1
-            while level >= 0 {
-                if var value = stack[level].field(first) {
-                    for part in parts.pointee.dropFirst() {
-                        guard let next = value.field(part) else { return .null }
-                        value = next
-                    }
-                    return value
-                }
-                level -= 1
-            }
-            return .null
-        }
+    /// anywhere after the first part resolves to null.
+    ///
+    /// Notes in ``lowestLevel`` how far down the stack it looked.
+    private mutating func resolve(_ name: Int32) -> TemplateData.Value {
+        let (value, level) = find(name)
+        if level < lowestLevel { lowestLevel = level }
+        return value
     }
-}
 
-extension TemplateValue {
-    /// The value of the field `name` of an object; `nil` for a missing one, and for any
-    /// value that is not an object.
+    /// The value of `name`, and the level of the stack where its first part was found, or
+    /// -1 when it was not, which looked at every level.
+    private func find(_ name: Int32) -> (TemplateData.Value, level: Int) {
+        let parts = names[Int(name)]
+        guard let first = parts.first else { return (stack[stack.count - 1], stack.count - 1) }
+        var level = stack.count - 1
+        while level >= 0 {
+            if var value = field(nameKeys[first], of: stack[level]) {
+                for part in parts.dropFirst() {
+                    guard let next = field(nameKeys[part], of: value) else { return (.null, level) }
+                    value = next
+                }
+                return (value, level)
+            }
+            level -= 1
+        }
+        return (.null, -1)
+    }
+
+    /// The value of field `key` of an object, the last if it has several; `nil` for a
+    /// missing one, and for any value that is not an object.
     @inline(__always)
-    fileprivate func field(_ name: String) -> TemplateValue? {
-        guard case .object(let fields) = self else { return nil }
-        return fields[name]
+    private func field(_ key: Int32, of value: TemplateData.Value) -> TemplateData.Value? {
+        guard value.kind == .object else { return nil }
+        var index = Int(value.start + value.count)
+        while index > Int(value.start) {
+            index -= 1
+            let slot = slot(index)
+            if slot.key == key { return slot.value }
+        }
+        return nil
+    }
+
+    /// Slot `index`, in the base or among the values' own.
+    @inline(__always)
+    private func slot(_ index: Int) -> TemplateData.Slot {
+        index >= ownSlotsStart ? slots[index - ownSlotsStart] : baseSlots[index]
     }
 }

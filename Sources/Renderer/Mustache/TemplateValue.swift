@@ -14,16 +14,6 @@ public enum TemplateValue: Sendable, Hashable {
 }
 
 extension TemplateValue {
-    /// Whether a section `{{#name}}` renders (and `{{^name}}` does not) for this value.
-    var isTruthy: Bool {
-        switch self {
-        case .null: false
-        case .bool(let value): value
-        case .list(let items): !items.isEmpty
-        case .string, .number, .object: true
-        }
-    }
-
     /// The text `{{name}}` shows, before escaping. Lists and objects show nothing.
     var interpolatedText: String {
         switch self {

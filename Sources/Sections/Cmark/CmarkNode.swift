@@ -14,6 +14,16 @@ enum CmarkNode {
         return result
     }
 
+    /// Whether a child of `node` satisfies `test`; walks the siblings without listing them.
+    static func containsChild(of node: OpaquePointer, where test: (OpaquePointer) -> Bool) -> Bool {
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            if test(current) { return true }
+            child = cmark_node_next(current)
+        }
+        return false
+    }
+
     static func isHeading(_ node: OpaquePointer) -> Bool {
         cmark_node_get_type(node) == CMARK_NODE_HEADING
     }
@@ -62,23 +72,53 @@ enum CmarkNode {
     /// Every block under `root` in document order, `root` left out. Enters block quotes,
     /// lists, items and the blocks of custom blocks, never a paragraph's or heading's inlines.
     ///
-    /// Walks with a stack rather than by recursion: block quotes nest as deeply as the
-    /// input says.
+    /// Walks the tree by its links (down to a first child, on to a next sibling, back up to
+    /// a parent) rather than by recursion, since block quotes nest as deeply as the input
+    /// says, and without a list of pending nodes, which would be allocated for every block
+    /// that holds others.
     static func blocks(under root: OpaquePointer) -> [OpaquePointer] {
         var result: [OpaquePointer] = []
-        var pending = Array(children(of: root).reversed())
-        while let node = pending.popLast() {
-            result.append(node)
-            switch cmark_node_get_type(node) {
-            case CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_LIST, CMARK_NODE_ITEM, CMARK_NODE_CUSTOM_BLOCK:
-                pending += children(of: node).reversed().filter { child in
-                    (CMARK_NODE_FIRST_BLOCK.rawValue...CMARK_NODE_LAST_BLOCK.rawValue)
-                        .contains(cmark_node_get_type(child).rawValue)
+        var node = cmark_node_first_child(root)
+        while let current = node {
+            result.append(current)
+            if holdsBlocks(current), let child = firstBlock(from: cmark_node_first_child(current)) {
+                node = child
+                continue
+            }
+            // The next block after `current` and its subtree: a later sibling of it or of
+            // the nearest ancestor below `root` that has one.
+            node = nil
+            var climbing = current
+            while climbing != root, let parent = cmark_node_parent(climbing) {
+                // Every child of the root is taken; below it, only blocks.
+                let next = cmark_node_next(climbing)
+                if let found = parent == root ? next : firstBlock(from: next) {
+                    node = found
+                    break
                 }
-            default: continue
+                climbing = parent
             }
         }
         return result
+    }
+
+    /// Whether ``blocks(under:)`` enters `node`.
+    private static func holdsBlocks(_ node: OpaquePointer) -> Bool {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_LIST, CMARK_NODE_ITEM, CMARK_NODE_CUSTOM_BLOCK: true
+        default: false
+        }
+    }
+
+    /// `node` or the first of its later siblings that is a block.
+    private static func firstBlock(from node: OpaquePointer?) -> OpaquePointer? {
+        var node = node
+        while let current = node {
+            let type = cmark_node_get_type(current).rawValue
+            if (CMARK_NODE_FIRST_BLOCK.rawValue...CMARK_NODE_LAST_BLOCK.rawValue).contains(type) { return current }
+            node = cmark_node_next(current)
+        }
+        return nil
     }
 
     /// A new, unlinked custom block or inline that cmark prints as `onEnter`, its children,

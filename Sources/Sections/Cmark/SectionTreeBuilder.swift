@@ -60,7 +60,10 @@ struct SectionTreeBuilder {
         MarkdownExtensions.apply(to: root, source: source, cmarkOptions: cmarkOptions)
         let blocks = CmarkNode.children(of: root)
         let headings = try readHeadings(blocks, source: source)
-        var slugger = Slugger(reserved: headings.compactMap { $0.attributes?.id } + options.reservedIDs)
+        // The layout's ids as a set already: only explicit ids are hashed again.
+        var reserved = options.reservedIDs
+        for heading in headings { if let id = heading.attributes?.id { reserved.insert(id) } }
+        var slugger = Slugger(reserved: reserved)
         var tree = Tree(preamble: .empty, sections: [], links: [])
         var open: [OpenSection] = []  // the chain of sections that the next block belongs to
         var nextHeading = 0

@@ -1,5 +1,9 @@
 internal import CCmark
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// GitHub-flavoured pipe tables, found in cmark's paragraphs and rebuilt as cmark nodes.
 ///
 /// A table starts at a paragraph line holding a header row that is followed by a
@@ -58,7 +62,7 @@ private struct Table {
     init?(_ paragraph: OpaquePointer, source: SourceLines, cells: inout [TableCell]) {
         let first = Int(cmark_node_get_start_line(paragraph))
         let last = Int(cmark_node_get_end_line(paragraph))
-        guard last > first, CmarkNode.children(of: paragraph).contains(where: Self.isTextWithPipe),
+        guard last > first, CmarkNode.containsChild(of: paragraph, where: Self.isTextWithPipe),
             (first + 1...last).contains(where: { source.line($0).map(Self.mayBeDelimiterRow) ?? false })
         else { return nil }
         let lines = ContainerPrefix(of: paragraph, source: source).contentLines(first...last, source: source)
@@ -144,12 +148,8 @@ private struct Table {
     }
 
     private static func isTextWithPipe(_ inline: OpaquePointer) -> Bool {
-        guard CmarkNode.isText(inline), var byte = cmark_node_get_literal(inline) else { return false }
-        while byte.pointee != 0 {
-            if byte.pointee == CChar(UInt8(ascii: "|")) { return true }
-            byte += 1
-        }
-        return false
+        guard CmarkNode.isText(inline), let literal = cmark_node_get_literal(inline) else { return false }
+        return strchr(literal, Int32(UInt8(ascii: "|"))) != nil
     }
 
     /// Whether `line` holds only what a delimiter row, with any container prefix, may hold.

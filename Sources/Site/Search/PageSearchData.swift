@@ -11,16 +11,10 @@ import Sections
 /// when it would repeat the first section: no text before the first heading, and a first
 /// heading that is the page's title.
 ///
-/// Encoded form: `1` or `0` (``hasPageEntry``), then for each term, in the order first found,
-/// `!term codes`, where codes are ``SearchNumbers`` of the increasing `entry * 2 + 1` for
-/// a hit in the entry's own title and `entry * 2` for one in its text or the titles above.
-struct PageSearchData: Sendable {
-    var hasPageEntry: Bool
-    /// Each term with its codes, in the order first found.
-    var terms: [(term: String, codes: [UInt32])]
-
-    /// The encoded search data (``encoded``) of a parsed page whose title is `title`.
-    static func encoded(document: Document, title: String) -> String {
+/// Encoded form: see ``PageSearchRecord``.
+enum PageSearchData {
+    /// The search record (``PageSearchRecord``) of a parsed page whose title is `title`.
+    static func encoded(document: Document, title: String) -> [UInt8] {
         var preamble = Terms(html: document.preamble.html)
         let hasPageEntry = !preamble.isEmpty || document.sections.first?.title != title
         var collector = Collector(title: Terms(text: title))
@@ -30,41 +24,49 @@ struct PageSearchData: Sendable {
             collector.entry = 1
         }
         collector.add(document.sections)
-        return collector.table.encoded(after: hasPageEntry ? UInt8(ascii: "1") : UInt8(ascii: "0"))
+        return collector.table.encoded(hasPageEntry: hasPageEntry)
     }
 
     /// The sections' terms on their way into the table. (A struct with mutating methods
     /// rather than local functions that capture variables: those would be checked for
     /// exclusive access at run time, word by word.)
-    private struct Collector {
+    private struct Collector: ~Copyable {
         var table = SearchTermTable()
         var title: Terms
         var entry: UInt32 = 0
-        /// The titles of the sections above the current one, by level.
-        var path: [(level: Int, terms: Terms)] = []
+        /// The numbers of the terms of the titles of the sections above the current one,
+        /// outermost first.
+        var pathNumbers = UniqueBuffer<Int>(capacity: 64)
+        /// Those sections' levels, and where their titles' numbers start in `pathNumbers`.
+        var path: [(level: Int, start: Int)] = []
 
         init(title: Terms) { self.title = title }
 
         /// Adds `sections` and their subsections, in document order.
         mutating func add(_ sections: [Section]) {
             for section in sections {
-                while let last = path.last, last.level >= section.level { path.removeLast() }
-                var own = Terms(text: section.title)
-                own.add(to: &table, entry: entry, heading: true)
-                title.add(to: &table, entry: entry, heading: false)
-                for index in path.indices { path[index].terms.add(to: &table, entry: entry, heading: false) }
+                while let last = path.last, last.level >= section.level {
+                    pathNumbers.setCount(last.start)
+                    path.removeLast()
+                }
                 let entry = entry
+                let start = pathNumbers.count
+                SearchTerms.forEach(inText: section.title) { term in
+                    pathNumbers.append(table.add(term, entry: entry, heading: true))
+                }
+                title.add(to: &table, entry: entry, heading: false)
+                for index in 0..<start { table.add(number: pathNumbers[index], entry: entry, heading: false) }
                 SearchTerms.forEach(inHTML: section.body.html) { table.add($0, entry: entry, heading: false) }
-                path.append((section.level, own))
+                path.append((section.level, start))
                 self.entry += 1
                 add(section.children)
             }
         }
     }
 
-    /// The terms of a title (or of a preamble) one after the other, and once added, their
-    /// numbers in the table: a title's terms are added again for every entry under it, by
-    /// their numbers after the first time.
+    /// The terms of the page's title (or of its preamble) one after the other, and once
+    /// added, their numbers in the table: the title's terms are added again for every entry,
+    /// by their numbers after the first time.
     private struct Terms {
         private var bytes: [UInt8] = []
         private var ends: [Int] = []
@@ -103,39 +105,6 @@ struct PageSearchData: Sendable {
         }
     }
 
-    /// Calls `body` with the bytes of each term and of its codes in `encoded`
-    /// (``encoded``), without decoding the whole record.
-    static func forEachTerm(
-        in encoded: String, _ body: (_ term: UnsafeBufferPointer<UInt8>, _ codes: UnsafeBufferPointer<UInt8>) -> Void
-    ) {
-        var encoded = encoded
-        encoded.withUTF8 { bytes in
-            var index = 1
-            while index < bytes.count {
-                // At a `!`: the term runs to the space, its codes to the next `!`.
-                var space = index + 1
-                while space < bytes.count, bytes[space] != UInt8(ascii: " ") { space += 1 }
-                var end = space
-                while end < bytes.count, bytes[end] != UInt8(ascii: "!") { end += 1 }
-                if space > index + 1, space < end {
-                    body(
-                        UnsafeBufferPointer(rebasing: bytes[(index + 1)..<space]),
-                        UnsafeBufferPointer(rebasing: bytes[(space + 1)..<end]))
-                }
-                index = end
-            }
-        }
-    }
-
     /// Whether the record `encoded` starts with the page entry.
-    static func hasPageEntry(_ encoded: String) -> Bool { encoded.utf8.first == UInt8(ascii: "1") }
-
-    init(decoding encoded: String) {
-        hasPageEntry = Self.hasPageEntry(encoded)
-        var terms: [(term: String, codes: [UInt32])] = []
-        Self.forEachTerm(in: encoded) { term, codes in
-            terms.append((String(decoding: term, as: UTF8.self), SearchNumbers.decodeIncreasing(codes)))
-        }
-        self.terms = terms
-    }
+    static func hasPageEntry(_ encoded: [UInt8]) -> Bool { encoded.first == UInt8(ascii: "1") }
 }

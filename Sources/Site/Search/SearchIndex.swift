@@ -63,8 +63,11 @@ struct SearchIndex {
         return (String(parts[3]), paths(terms: terms, chunks: chunks))
     }
 
+    /// The files of an index with `terms` shards of terms and `chunks` of entries, in the
+    /// order ``init(pages:rows:dictionary:hash:inPlace:write:)`` makes them: the manifest
+    /// lists them in that order, whether the index was made or found in place.
     static func paths(terms: Int, chunks: Int) -> [String] {
-        ["\(folder)/index.js"] + (0..<terms).map { "\(folder)/t\($0).js" } + (0..<chunks).map { "\(folder)/d\($0).js" }
+        (0..<terms).map { "\(folder)/t\($0).js" } + (0..<chunks).map { "\(folder)/d\($0).js" } + ["\(folder)/index.js"]
     }
 
     /// The index of `pages` (in any order), labelled with `hash`, and the state to keep

@@ -61,16 +61,6 @@ enum SearchNumbers {
         return length
     }
 
-    /// Appends an increasing list as the gaps between its numbers, less one (the first
-    /// counted from -1), so that dense lists are mostly single characters.
-    static func appendIncreasing(_ values: [UInt32], to text: inout [UInt8]) {
-        var previous: Int64 = -1
-        for value in values {
-            append(UInt32(Int64(value) - previous - 1), to: &text)
-            previous = Int64(value)
-        }
-    }
-
     /// The first number of `text` and how many characters it takes; `(0, count)` if
     /// `text` holds no whole number.
     static func first(in text: UnsafeBufferPointer<UInt8>) -> (value: UInt32, length: Int) {
@@ -97,22 +87,6 @@ enum SearchNumbers {
                 body(value &* base &+ digit)
                 value = 0
             }
-        }
-    }
-
-    /// The numbers of `text`, as ``forEach(in:_:)`` finds them.
-    static func decode(_ text: some Sequence<UInt8>) -> [UInt32] {
-        var result: [UInt32] = []
-        forEach(in: text) { result.append($0) }
-        return result
-    }
-
-    /// The increasing list that ``appendIncreasing(_:to:)`` wrote.
-    static func decodeIncreasing(_ text: some Sequence<UInt8>) -> [UInt32] {
-        var previous: Int64 = -1
-        return decode(text).map { gap in
-            previous += Int64(gap) + 1
-            return UInt32(truncatingIfNeeded: previous)
         }
     }
 }

@@ -14,15 +14,15 @@ enum SearchPostings {
     /// read (a page whose record cannot be read adds no term).
     ///
     /// Each task reads a run of consecutive pages, each record once, into a table of its
-    /// own; the tables are then sorted and joined term by term. A run's entries all come
-    /// after those of the runs before it, so joining a term's lists is appending them,
-    /// with only the first gap of each run counted again.
+    /// own, and puts its terms in order; the runs are then joined term by term. A run's
+    /// entries all come after those of the runs before it, so joining a term's lists is
+    /// appending them, with only the first gap of each run counted again.
     static func collect(_ pages: [Source], packs: URL, jobs: Int?) async -> (
         dictionary: SearchDictionary, isComplete: Bool
     ) {
         guard !pages.isEmpty else { return (SearchDictionary(), true) }
         let runs = Parallel.workers(for: (pages.count + 63) / 64, jobs: jobs)
-        let parts = await Parallel.map(runs, jobs: jobs) { run -> (Table, Bool) in
+        let parts = await Parallel.map(runs, jobs: jobs) { run -> (Run, Bool) in
             let run = pages[(run * pages.count / runs)..<((run + 1) * pages.count / runs)]
             var table = Table(expectedBytes: run.reduce(0) { $0 + $1.location.length })
             var reader = PackReader(folder: packs)
@@ -32,47 +32,72 @@ enum SearchPostings {
                 if !found { isComplete = false }
             }
             reader.close()
-            table.sort()
-            return (table, isComplete)
+            return (table.sorted(), isComplete)
         }
         return (join(parts.map(\.0)), parts.allSatisfy(\.1))
     }
 
-    /// The terms of `tables` (each run's entries after those of the runs before it) in one
+    /// One task's terms in order (see ``SearchDictionary/precedes(_:_:)``) with their lists,
+    /// and the last entry of each list: what the task hands back, since its ``Table`` has
+    /// one owner and does not leave it.
+    private struct Run: Sendable {
+        var dictionary = SearchDictionary()
+        /// Per term, the last entry of its heading list and of its body list (-1 for none).
+        var lasts: [Int64] = []
+
+        /// Appends list `kind` (0 heading, 1 body) of term `index` to `text`, where the
+        /// list so far ends with entry `last`, and sets `last` to its own last entry.
+        func appendList(of index: Int, _ kind: Int, after last: inout Int64, to text: inout [UInt8]) {
+            dictionary.withTerm(index) { _, heading, body in
+                let list = kind == 0 ? heading : body
+                guard !list.isEmpty else { return }
+                // The first number counts from -1: count it from `last`.
+                let (first, length) = SearchNumbers.first(in: list)
+                SearchNumbers.append(UInt32(truncatingIfNeeded: Int64(first) - last - 1), to: &text)
+                text.append(contentsOf: UnsafeBufferPointer(rebasing: list[length...]))
+            }
+            if lasts[2 * index + kind] >= 0 { last = lasts[2 * index + kind] }
+        }
+    }
+
+    /// The terms of `runs` (each run's entries after those of the runs before it) in one
     /// dictionary.
-    private static func join(_ tables: [Table]) -> SearchDictionary {
+    private static func join(_ runs: [Run]) -> SearchDictionary {
+        if runs.count == 1 { return runs[0].dictionary }
         var result = SearchDictionary()
-        result.reserveCapacity(tables.reduce(0) { $0 + $1.size })
-        var next = [Int](repeating: 0, count: tables.count)
+        result.reserveCapacity(runs.reduce(0) { $0 + $1.dictionary.size })
+        var next = [Int](repeating: 0, count: runs.count)
         var holders: [Int] = []
         while true {
-            // The tables whose next term is the smallest.
+            // The runs whose next term is the smallest.
             holders.removeAll(keepingCapacity: true)
-            for table in tables.indices where next[table] < tables[table].count {
+            for run in runs.indices where next[run] < runs[run].dictionary.count {
                 guard let first = holders.first else {
-                    holders.append(table)
+                    holders.append(run)
                     continue
                 }
-                let order = tables[table].withTerm(at: next[table]) { term in
-                    tables[first].withTerm(at: next[first]) { smallest in SearchDictionary.compare(term, smallest) }
+                let order = runs[run].dictionary.withTerm(next[run]) { term, _, _ in
+                    runs[first].dictionary.withTerm(next[first]) { smallest, _, _ in
+                        SearchDictionary.compare(term, smallest)
+                    }
                 }
                 if order < 0 { holders.removeAll(keepingCapacity: true) }
-                if order <= 0 { holders.append(table) }
+                if order <= 0 { holders.append(run) }
             }
             guard let first = holders.first else { break }
-            tables[first].withTerm(at: next[first]) { term in
+            runs[first].dictionary.withTerm(next[first]) { term, _, _ in
                 result.append(
                     term: term,
                     heading: { text in
                         var last: Int64 = -1
-                        for table in holders { tables[table].appendList(at: next[table], 0, after: &last, to: &text) }
+                        for run in holders { runs[run].appendList(of: next[run], 0, after: &last, to: &text) }
                     },
                     body: { text in
                         var last: Int64 = -1
-                        for table in holders { tables[table].appendList(at: next[table], 1, after: &last, to: &text) }
+                        for run in holders { runs[run].appendList(of: next[run], 1, after: &last, to: &text) }
                     })
             }
-            for table in holders { next[table] += 1 }
+            for run in holders { next[run] += 1 }
         }
         return result
     }
@@ -83,169 +108,176 @@ enum SearchPostings {
     /// The lists live in one buffer, as chains of blocks that double in size up to 4 KiB,
     /// rather than in an array each: the buffer is sized from the records up front, and is
     /// one allocation to return when the task is done, not thousands left to fragment the heap.
-    private struct Table {
+    private struct Table: ~Copyable {
         private var terms = TermSet(slots: 4096)
         /// Per list (two per term, heading then body), where it is written; one value, read
         /// and written back once per number.
-        private var states: [ListState] = []
+        private var states = UniqueBuffer<ListState>(capacity: 8192)
+        /// Per list, its first block (-1 for none): apart from ``states``, which it would
+        /// make larger, as it is needed only at the list's first byte and at the end.
+        private var heads = UniqueBuffer<Int32>(capacity: 8192)
         /// Per block: where its bytes start in `lists`, how many, and the block after it.
-        private var blockStart: [UInt32] = []
-        private var blockSize: [UInt16] = []
-        private var blockNext: [Int32] = []
-        private var lists: [UInt8] = []
+        private var blockStart = UniqueBuffer<UInt32>(capacity: 8192)
+        private var blockSize = UniqueBuffer<UInt16>(capacity: 8192)
+        private var blockNext = UniqueBuffer<Int32>(capacity: 8192)
+        private var lists: UniqueBuffer<UInt8>
+        /// The terms of the record being added.
+        private var pending = UniqueBuffer<PendingTerm>(capacity: 1024)
 
+        /// 16 bytes: four lists to a cache line.
         private struct ListState {
-            /// The first and the last block, -1 for none.
-            var head: Int32 = -1
+            /// The last block, -1 for none.
             var tail: Int32 = -1
             /// Where the next byte goes in `lists`, and where the last block ends: a list
             /// with no block has both 0, so that its first byte starts a block.
             var next: UInt32 = 0
             var end: UInt32 = 0
-            /// The last entry, -1 for none.
-            var last: Int64 = -1
-        }
-        /// The terms in order, once sorted.
-        private var order: [Int] = []
+            /// The last entry + 1, 0 for none.
+            var lastPlusOne: UInt32 = 0
 
+            var last: Int64 { Int64(lastPlusOne) - 1 }
+        }
         init(expectedBytes: Int) {
-            lists.reserveCapacity(expectedBytes / 2)
+            lists = UniqueBuffer(capacity: expectedBytes / 2)
         }
 
         var count: Int { terms.count }
 
-        /// About how many bytes the table's terms take as dictionary lines.
-        var size: Int { terms.bytes.count + 3 * count + lists.count }
-
         mutating func add(record: UnsafeBufferPointer<UInt8>, firstEntry: UInt32) {
-            var index = 1
-            let end = record.count
-            while index < end {
-                // At a `!`: the term runs to the space, its codes to the next `!`.
-                var space = index + 1
-                while space < end, record[space] != UInt8(ascii: " ") { space += 1 }
-                guard space > index + 1, space < end else { return }
-                let term = number(of: UnsafeBufferPointer(rebasing: record[(index + 1)..<space]))
-                // The term's two lists, taken once for all its codes in the record.
-                var heading = states[term * 2]
-                var body = states[term * 2 + 1]
-                var position = space + 1
-                var previous: Int64 = -1
-                var value: UInt32 = 0
-                while position < end {
-                    let byte = record[position]
-                    if byte == UInt8(ascii: "!") { break }
-                    position += 1
-                    let digit = UInt32(byte > 92 ? byte &- 36 : byte &- 35)
-                    if digit >= SearchNumbers.base {
-                        value = value &* SearchNumbers.base &+ (digit &- SearchNumbers.base)
-                        continue
-                    }
-                    let code = previous + Int64(value &* SearchNumbers.base &+ digit) + 1
-                    previous = code
-                    value = 0
-                    let entry = Int64(firstEntry) + code >> 1
-                    if code & 1 == 1 {
-                        append(UInt32(truncatingIfNeeded: entry - heading.last - 1), to: &heading)
-                        heading.last = entry
-                    } else {
-                        append(UInt32(truncatingIfNeeded: entry - body.last - 1), to: &body)
-                        body.last = entry
-                    }
-                }
-                states[term * 2] = heading
-                states[term * 2 + 1] = body
-                index = position
+            // First the numbers of all the record's terms, then their lists: looking a term
+            // up mostly waits for memory, and the lookups of different terms can wait
+            // together.
+            pending.removeAll()
+            var reader = PageSearchRecord.Reader(record)
+            while let found = reader.next() {
+                pending.append(
+                    PendingTerm(number: number(of: found.term), headings: found.headings, texts: found.texts))
+            }
+            for item in pending.buffer {
+                append(item.headings, firstEntry: firstEntry, toList: item.number * 2)
+                append(item.texts, firstEntry: firstEntry, toList: item.number * 2 + 1)
+            }
+        }
+
+        /// A term of the record being added: its number, and its lists in the record.
+        private struct PendingTerm {
+            var number: Int
+            var headings: UnsafeBufferPointer<UInt8>
+            var texts: UnsafeBufferPointer<UInt8>
+        }
+
+        /// Appends a page's list of entries (as the record has it: gaps from -1, the page's
+        /// first entry being `firstEntry`) to list `index`: only its first gap is counted
+        /// again, the others are copied as they are.
+        @inline(__always)
+        private mutating func append(_ entries: UnsafeBufferPointer<UInt8>, firstEntry: UInt32, toList index: Int) {
+            guard !entries.isEmpty else { return }
+            var state = states[index]
+            let (first, length) = SearchNumbers.first(in: entries)
+            var entry = Int64(firstEntry) + Int64(first)
+            append(UInt32(truncatingIfNeeded: entry - state.last - 1), to: &state, list: index)
+            let rest = UnsafeBufferPointer(rebasing: entries[length...])
+            append(bytes: rest, to: &state, list: index)
+            // The last entry: each gap is one less than the step it stands for.
+            SearchNumbers.forEach(in: rest) { entry += Int64($0) + 1 }
+            state.lastPlusOne = UInt32(truncatingIfNeeded: entry + 1)
+            states[index] = state
+        }
+
+        /// Appends `bytes` to the list whose state is `state`, a block at a time.
+        @inline(__always)
+        private mutating func append(bytes: UnsafeBufferPointer<UInt8>, to state: inout ListState, list: Int) {
+            var done = 0
+            while done < bytes.count {
+                if state.next == state.end { addBlock(to: &state, list: list) }
+                let count = min(bytes.count - done, Int(state.end - state.next))
+                // (Most lists are a few bytes: a loop, not a call to `memmove`.)
+                let target = lists.base + Int(state.next)
+                for offset in 0..<count { target[offset] = bytes[done + offset] }
+                state.next += UInt32(count)
+                done += count
             }
         }
 
         /// Appends `value` as ``SearchNumbers`` digits to the list whose state is `state`.
         @inline(__always)
-        private mutating func append(_ value: UInt32, to state: inout ListState) {
+        private mutating func append(_ value: UInt32, to state: inout ListState, list: Int) {
             if value < SearchNumbers.base {
-                append(byte: SearchNumbers.character(value), to: &state)
+                append(byte: SearchNumbers.character(value), to: &state, list: list)
                 return
             }
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: SearchNumbers.maxDigits) { digits in
                 let length = SearchNumbers.write(value, to: digits.baseAddress!)
-                for digit in digits[..<length] { append(byte: digit, to: &state) }
+                for digit in digits[..<length] { append(byte: digit, to: &state, list: list) }
             }
         }
 
         @inline(__always)
-        private mutating func append(byte: UInt8, to state: inout ListState) {
-            if state.next == state.end { addBlock(to: &state) }
+        private mutating func append(byte: UInt8, to state: inout ListState, list: Int) {
+            if state.next == state.end { addBlock(to: &state, list: list) }
             lists[Int(state.next)] = byte
             state.next += 1
         }
 
-        /// Starts a block at the end of the list whose state is `state`.
-        private mutating func addBlock(to state: inout ListState) {
+        /// Starts a block at the end of list `list`, whose state is `state`.
+        private mutating func addBlock(to state: inout ListState, list: Int) {
             let block = Int(state.tail)
             let size = block < 0 ? 8 : min(Int(blockSize[block]) * 2, 4096)
             let new = blockStart.count
             blockStart.append(UInt32(lists.count))
             blockSize.append(UInt16(size))
             blockNext.append(-1)
-            if block < 0 { state.head = Int32(new) } else { blockNext[block] = Int32(new) }
+            if block < 0 { heads[list] = Int32(new) } else { blockNext[block] = Int32(new) }
             state.tail = Int32(new)
             state.next = UInt32(lists.count)
             state.end = UInt32(lists.count + size)
-            lists.append(contentsOf: repeatElement(0, count: size))
+            lists.reserve(size)
+            lists.setCount(lists.count + size)
         }
 
         /// The number of `term`, added if new.
         private mutating func number(of term: UnsafeBufferPointer<UInt8>) -> Int {
             let (number, isNew) = terms.insert(term)
-            if isNew { states.append(contentsOf: repeatElement(ListState(), count: 2)) }
+            if isNew {
+                states.append(ListState())
+                states.append(ListState())
+                heads.append(-1)
+                heads.append(-1)
+            }
             return number
         }
 
-        /// Puts the terms in order (see ``SearchDictionary/precedes(_:_:)``).
-        mutating func sort() {
+        /// The terms in order (see ``SearchDictionary/precedes(_:_:)``) with their lists.
+        func sorted() -> Run {
             var order = Array(0..<count)
-            let starts = terms.starts
-            terms.bytes.withUnsafeBufferPointer { bytes in
-                order.sort { a, b in
-                    SearchDictionary.precedes(
-                        UnsafeBufferPointer(rebasing: bytes[starts[a]..<starts[a + 1]]),
-                        UnsafeBufferPointer(rebasing: bytes[starts[b]..<starts[b + 1]]))
+            order.sort { a, b in SearchDictionary.precedes(terms.bytes(of: a), terms.bytes(of: b)) }
+            var run = Run()
+            run.dictionary.reserveCapacity(terms.allBytes.count + 3 * count + lists.count)
+            run.lasts.reserveCapacity(2 * count)
+            for number in order {
+                let heading = states[number * 2]
+                let body = states[number * 2 + 1]
+                let before = run.dictionary.count
+                run.dictionary.append(
+                    term: terms.bytes(of: number), heading: { appendList(number * 2, heading, to: &$0) },
+                    body: { appendList(number * 2 + 1, body, to: &$0) })
+                if run.dictionary.count > before {
+                    run.lasts.append(heading.last)
+                    run.lasts.append(body.last)
                 }
             }
-            self.order = order
+            return run
         }
 
-        /// Calls `body` with the bytes of the term at `position` in order.
-        func withTerm<T>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
-            terms.withBytes(of: order[position], body)
-        }
-
-        /// Appends list `kind` (0 heading, 1 body) of the term at `position` in order to
-        /// `text`, where the list so far ends with entry `last`, and sets `last` to its own
-        /// last entry.
-        func appendList(at position: Int, _ kind: Int, after last: inout Int64, to text: inout [UInt8]) {
-            let state = states[order[position] * 2 + kind]
-            var block = Int(state.head)
-            guard block >= 0 else { return }
-            lists.withUnsafeBufferPointer { lists in
-                var isFirst = true
-                while block >= 0 {
-                    let start = Int(blockStart[block])
-                    let count = block == Int(state.tail) ? Int(state.next) - start : Int(blockSize[block])
-                    var bytes = UnsafeBufferPointer(rebasing: lists[start..<(start + count)])
-                    if isFirst {
-                        // The first number counts from -1: count it from `last`. It lies in
-                        // the first block, which is longer than any number.
-                        let (first, length) = SearchNumbers.first(in: bytes)
-                        SearchNumbers.append(UInt32(truncatingIfNeeded: Int64(first) - last - 1), to: &text)
-                        bytes = UnsafeBufferPointer(rebasing: bytes[length...])
-                        isFirst = false
-                    }
-                    text.append(contentsOf: bytes)
-                    block = Int(blockNext[block])
-                }
+        /// Appends the bytes of list `list`, whose state is `state`, to `text`.
+        private func appendList(_ list: Int, _ state: ListState, to text: inout [UInt8]) {
+            var block = Int(heads[list])
+            while block >= 0 {
+                let start = Int(blockStart[block])
+                let count = block == Int(state.tail) ? Int(state.next) - start : Int(blockSize[block])
+                text.append(contentsOf: UnsafeBufferPointer(start: lists.base + start, count: count))
+                block = Int(blockNext[block])
             }
-            last = state.last
         }
     }
 }

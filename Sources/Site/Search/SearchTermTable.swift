@@ -2,12 +2,16 @@ import Foundation
 
 /// The terms of one page and the entries that hold them, collected without a `String` or
 /// an array per term: the terms are numbered in a ``TermSet``, and each hit is one number.
-struct SearchTermTable {
+struct SearchTermTable: ~Copyable {
     private var terms = TermSet(slots: 1024)
     /// The last entry that holds each term, so that an entry counts a term once.
-    private var lastEntry: [UInt32] = []
+    private var lastEntry = UniqueBuffer<UInt32>(capacity: 512)
+    /// How many hits each term has.
+    private var hitCounts = UniqueBuffer<UInt32>(capacity: 512)
     /// Each hit as `term << 32 | entry << 1 | heading`, in the order found.
-    private var hits: [UInt64] = []
+    private var hits = UniqueBuffer<UInt64>(capacity: 2048)
+
+    init() {}
 
     var count: Int { lastEntry.count }
 
@@ -15,10 +19,12 @@ struct SearchTermTable {
     /// ``add(number:entry:heading:)``; the first hit of a term in an entry wins, so add an
     /// entry's title before its text.
     @discardableResult
+    @inline(__always)
     mutating func add(_ term: UnsafeBufferPointer<UInt8>, entry: UInt32, heading: Bool) -> Int {
         let (number, isNew) = terms.insert(term)
         if isNew {
             lastEntry.append(entry)
+            hitCounts.append(1)
             hits.append(UInt64(number) << 32 | UInt64(entry << 1 | (heading ? 1 : 0)))
         } else {
             add(number: number, entry: entry, heading: heading)
@@ -27,67 +33,86 @@ struct SearchTermTable {
     }
 
     /// Records that `entry` holds the term numbered `number` (see ``add(_:entry:heading:)``).
+    @inline(__always)
     mutating func add(number: Int, entry: UInt32, heading: Bool) {
         if lastEntry[number] != entry {
             lastEntry[number] = entry
+            hitCounts[number] += 1
             hits.append(UInt64(number) << 32 | UInt64(entry << 1 | (heading ? 1 : 0)))
         }
     }
 
-    /// `prefix` followed by `!term codes` for each term, in the order the terms were first
-    /// found (see ``PageSearchData``).
+    /// The page's record (see ``PageSearchRecord``): `1` or `0` for `hasPageEntry`, then
+    /// each term with its lists, in the order the terms were first found.
     ///
     /// Hits are grouped by term with a counting sort: entries only grow as a page is read,
     /// so each term's hits come out in increasing order without comparing anything. The
-    /// text is written straight into the string's storage, sized for the longest numbers.
-    func encoded(after prefix: UInt8) -> String {
+    /// record is written straight into the array's storage, sized for the longest numbers.
+    func encoded(hasPageEntry: Bool) -> [UInt8] {
         let count = self.count
-        // `ends[term]` counts the hits of the terms up to `term`, then (after placing the
-        // hits) is where the hits of `term + 1` start.
-        var ends = [Int](repeating: 0, count: count + 1)
-        var grouped = [UInt32](repeating: 0, count: hits.count)
-        hits.withUnsafeBufferPointer { hits in
-            ends.withUnsafeMutableBufferPointer { ends in
-                for hit in hits { ends[Int(hit >> 32) + 1] += 1 }
-                for term in 0..<count { ends[term + 1] += ends[term] }
-                grouped.withUnsafeMutableBufferPointer { grouped in
-                    for hit in hits {
-                        let term = Int(hit >> 32)
-                        grouped[ends[term]] = UInt32(truncatingIfNeeded: hit)
-                        ends[term] += 1
-                    }
-                }
-            }
+        let hits = self.hits.buffer
+        // `ends[term]` is where the hits of `term` start, then (after placing the hits)
+        // where they end; `inHeadings[term]`, whether it has a hit in a title.
+        var ends = UniqueBuffer<Int>(capacity: count)
+        var start = 0
+        for term in 0..<count {
+            ends.append(start)
+            start += Int(hitCounts[term])
         }
-        let capacity = 1 + terms.bytes.count + 2 * count + SearchNumbers.maxDigits * hits.count
-        return String(unsafeUninitializedCapacity: capacity) { text in
-            let text = text.baseAddress!
-            text[0] = prefix
+        var grouped = UniqueBuffer<UInt32>(capacity: hits.count)
+        grouped.setCount(hits.count)
+        var inHeadings = UniqueBuffer<Bool>(repeating: false, count: count)
+        for hit in hits {
+            let term = Int(hit >> 32)
+            grouped[ends[term]] = UInt32(truncatingIfNeeded: hit)
+            ends[term] += 1
+            if hit & 1 == 1 { inHeadings[term] = true }
+        }
+        let codes = grouped.buffer
+        let termEnds = ends.buffer
+        let termInHeadings = inHeadings.buffer
+        let bytes = terms.allBytes
+        let starts = terms.allStarts
+        let capacity = 1 + bytes.count + PageSearchRecord.maxOverhead * count + SearchNumbers.maxDigits * hits.count
+        return [UInt8](unsafeUninitializedCapacity: capacity) { buffer, written in
+            let text = buffer.baseAddress!
+            text[0] = UInt8(ascii: hasPageEntry ? "1" : "0")
             var length = 1
-            let starts = terms.starts
-            terms.bytes.withUnsafeBufferPointer { bytes in
-                grouped.withUnsafeBufferPointer { grouped in
-                    var first = 0
-                    for term in 0..<count {
-                        text[length] = UInt8(ascii: "!")
-                        let start = starts[term]
-                        let termLength = starts[term + 1] - start
-                        if termLength > 0 {
-                            (text + length + 1).update(from: bytes.baseAddress! + start, count: termLength)
-                        }
-                        length += termLength + 1
-                        text[length] = UInt8(ascii: " ")
-                        length += 1
-                        var previous: Int64 = -1
-                        for code in grouped[first..<ends[term]] {
-                            length += SearchNumbers.write(UInt32(Int64(code) - previous - 1), to: text + length)
-                            previous = Int64(code)
-                        }
-                        first = ends[term]
-                    }
+            var first = 0
+            for term in 0..<count {
+                let hitsOfTerm = first..<termEnds[term]
+                let hasHeadings = termInHeadings[term]
+                let start = starts[term]
+                let termLength = starts[term + 1] - start
+                length += PageSearchRecord.writeHeader(length: termLength, hasHeadings: hasHeadings, to: text + length)
+                (text + length).update(from: bytes.baseAddress! + start, count: termLength)
+                length += termLength
+                if hasHeadings {
+                    length += Self.writeEntries(of: codes[hitsOfTerm], kind: 1, to: text + length)
+                    text[length] = PageSearchRecord.headingEnd
+                    length += 1
                 }
+                length += Self.writeEntries(of: codes[hitsOfTerm], kind: 0, to: text + length)
+                first = hitsOfTerm.upperBound
             }
-            return length
+            written = length
         }
+    }
+
+    /// Writes the entries of the increasing `codes` (`entry << 1 | heading`) whose low bit
+    /// is `kind`, as gaps (see ``SearchNumbers/appendIncreasing(_:to:)``), and returns how
+    /// many bytes they took.
+    @inline(__always)
+    private static func writeEntries(
+        of codes: Slice<UnsafeBufferPointer<UInt32>>, kind: UInt32, to text: UnsafeMutablePointer<UInt8>
+    ) -> Int {
+        var previous: Int64 = -1
+        var length = 0
+        for code in codes where code & 1 == kind {
+            let entry = Int64(code >> 1)
+            length += SearchNumbers.write(UInt32(entry - previous - 1), to: text + length)
+            previous = entry
+        }
+        return length
     }
 }

@@ -51,92 +51,84 @@ enum SearchTerms {
         }
     }
 
-    /// One pass over UTF-8 bytes; ASCII, by far the most common, takes the short path: a
-    /// word of ASCII letters and digits is handed over in place, or lowercased into a
-    /// small buffer, and only a word that goes on past ASCII is gathered in a ``Word``.
+    /// One pass over UTF-8 bytes, eight at a time where it can (see ``ByteChunk``). ASCII,
+    /// by far the most common, takes the short path: a run of ASCII letters and digits is
+    /// found and lowercased a chunk at a time into a small buffer and handed over from
+    /// there, a run of other ASCII bytes is skipped at once, and only a word that goes on
+    /// past ASCII is gathered in a ``Word``.
     private static func scan(
         _ bytes: UnsafeBufferPointer<UInt8>, isHTML: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
         guard let base = bytes.baseAddress else { return }
-        asciiClasses.withUnsafeBufferPointer { classes in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxLength) { lowered in
-                let lowered = lowered.baseAddress!
-                var word = Word()
-                let count = bytes.count
-                var index = 0
-                while index < count {
+        // Room for a term and one more chunk.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxLength + 8) { lowered in
+            let lowered = lowered.baseAddress!
+            var word = Word()
+            let count = bytes.count
+            var index = 0
+            while index < count {
+                let chunk = ByteChunk(base, at: index, end: count)
+                let letters = chunk.lettersAndDigits
+                guard letters & 0x80 != 0 else {
                     let byte = base[index]
                     if byte >= 0x80 {
                         let (scalar, next) = decodeScalar(bytes, at: index)
                         word.add(scalar, body)
                         index = next
-                        continue
-                    }
-                    var kinds = classes[Int(byte)]
-                    guard kinds != 0 else {
-                        if isHTML && byte == UInt8(ascii: "<") {
-                            word.flush(body)
-                            index = skipTag(bytes, from: index)
-                        } else if isHTML && byte == UInt8(ascii: "&") {
-                            let (scalar, next) = characterReference(bytes, at: index)
-                            if let scalar { word.add(scalar, body) } else { word.flush(body) }
-                            index = next
-                        } else {
-                            word.flush(body)
-                            index += 1
-                        }
-                        continue
-                    }
-                    // Most words are ASCII from start to end: take the run of letters and digits
-                    // at once.
-                    var end = index + 1
-                    while end < count {
-                        let kind = classes[Int(base[end])]
-                        if kind == 0 { break }
-                        kinds |= kind
-                        end += 1
-                    }
-                    let hasUpper = kinds & upper != 0
-                    let next = end < count ? base[end] : UInt8(ascii: " ")
-                    // A word goes on with a letter that is not ASCII, or one that a character
-                    // reference stands for.
-                    if word.isEmpty && next < 0x80 && next != UInt8(ascii: "&") {
-                        if end - index >= 2 {
-                            let length = min(end - index, maxLength)
-                            if hasUpper {
-                                for offset in 0..<length { lowered[offset] = lowercase(base[index + offset]) }
-                                body(UnsafeBufferPointer(start: lowered, count: length))
-                            } else {
-                                body(UnsafeBufferPointer(start: base + index, count: length))
-                            }
-                        }
+                    } else if isHTML && byte == UInt8(ascii: "<") {
+                        word.flush(body)
+                        index = skipTag(bytes, from: index)
+                    } else if isHTML && byte == UInt8(ascii: "&") {
+                        let (scalar, next) = characterReference(bytes, at: index)
+                        if let scalar { word.add(scalar, body) } else { word.flush(body) }
+                        index = next
                     } else {
-                        word.append(lowercasing: UnsafeBufferPointer(start: base + index, count: end - index))
+                        word.flush(body)
+                        // The ASCII bytes up to the next letter, digit, `<` or `&` separate
+                        // words too (a chunk's first byte is not one of those).
+                        var stops = letters | chunk.nonASCII
+                        if isHTML {
+                            stops |= chunk.bytes(equalTo: UInt8(ascii: "<")) | chunk.bytes(equalTo: UInt8(ascii: "&"))
+                        }
+                        index += ByteChunk.count(before: stops)
                     }
+                    continue
+                }
+                // A run of ASCII letters and digits: its end, and its first bytes lowercased.
+                var run = chunk
+                var runLetters = letters
+                var length = 0
+                while true {
+                    let inChunk = ByteChunk.count(before: ~runLetters & ByteChunk.high)
+                    if length < maxLength {
+                        UnsafeMutableRawPointer(lowered + length).storeBytes(
+                            of: run.lowercased.littleEndian, as: UInt64.self)
+                    }
+                    length += inChunk
+                    guard inChunk == 8, index + length < count else { break }
+                    run = ByteChunk(base, at: index + length, end: count)
+                    runLetters = run.lettersAndDigits
+                }
+                let end = index + length
+                let next = end < count ? base[end] : UInt8(ascii: " ")
+                // A word goes on with a letter that is not ASCII, or one that a character
+                // reference stands for.
+                if word.isEmpty && next < 0x80 && next != UInt8(ascii: "&") {
+                    if length >= 2 { body(UnsafeBufferPointer(start: lowered, count: min(length, maxLength))) }
+                    // The byte after the word only separates it from the next, unless it
+                    // starts a tag: step over it here.
+                    index = isHTML && next == UInt8(ascii: "<") ? end : end + 1
+                } else {
+                    word.append(lowercasing: UnsafeBufferPointer(start: base + index, count: length))
                     index = end
                 }
-                word.flush(body)
             }
+            word.flush(body)
         }
     }
 
-    /// Per byte: ``lowerOrDigit``, ``upper``, or 0 for a byte that is not an ASCII letter or digit.
-    private static let asciiClasses: [UInt8] = (0..<256).map { byte in
-        isLowerOrDigit(UInt8(byte)) ? lowerOrDigit : isUpper(UInt8(byte)) ? upper : 0
-    }
-    private static let lowerOrDigit: UInt8 = 1
-    private static let upper: UInt8 = 2
-
     @inline(__always)
-    private static func isLowerOrDigit(_ byte: UInt8) -> Bool {
-        byte &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10
-    }
-
-    @inline(__always)
-    private static func isUpper(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "A") < 26 }
-
-    @inline(__always)
-    private static func lowercase(_ byte: UInt8) -> UInt8 { isUpper(byte) ? byte | 0x20 : byte }
+    private static func lowercase(_ byte: UInt8) -> UInt8 { byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte }
 
     /// A word that is not ASCII letters and digits alone, or that a character reference
     /// continues, gathered until it ends. (A struct with mutating methods rather than local
@@ -223,8 +215,10 @@ enum SearchTerms {
             }
             return bytes.count
         }
-        while index < bytes.count, bytes[index] != UInt8(ascii: ">") { index += 1 }
-        return min(index + 1, bytes.count)
+        guard let base = bytes.baseAddress, index < bytes.count,
+            let found = memchr(base + index, Int32(UInt8(ascii: ">")), bytes.count - index)
+        else { return bytes.count }
+        return min(UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1, bytes.count)
     }
 
     /// Decodes `&#123;`, `&#x1F;` and the few names cmark writes; `nil` for a reference
@@ -241,7 +235,9 @@ enum SearchTerms {
         guard end < bytes.count, bytes[end] == UInt8(ascii: ";") else { return (nil, start + 1) }
         if bytes[start + 1] != UInt8(ascii: "#") {
             // A name (`&amp;`, `&quot;` from cmark): only `&nbsp;` is not punctuation.
-            let isSpace = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]).elementsEqual("nbsp".utf8)
+            let isSpace =
+                end - start == 5 && bytes[start + 1] == UInt8(ascii: "n") && bytes[start + 2] == UInt8(ascii: "b")
+                && bytes[start + 3] == UInt8(ascii: "s") && bytes[start + 4] == UInt8(ascii: "p")
             return (isSpace ? " " : nil, end + 1)
         }
         let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]), as: UTF8.self)

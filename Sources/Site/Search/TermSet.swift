@@ -9,26 +9,36 @@ import Foundation
 /// Each slot keeps the term's hash beside its number, and a term of up to 7 bytes itself:
 /// a probe compares the bytes of a longer term only when the hashes agree, and never needs
 /// the bytes of a short one, which saves reading them from wherever they lie in a large
-/// table. The table grows without hashing a term again.
-struct TermSet {
+/// table. The table grows without hashing a term again. Its storage has one owner
+/// (``UniqueBuffer``), so that inserting never checks whether it is shared.
+struct TermSet: ~Copyable {
     /// Term `i` is `bytes[starts[i]..<starts[i + 1]]`.
-    private(set) var bytes: [UInt8] = []
-    private(set) var starts: [Int] = [0]
+    private var bytes: UniqueBuffer<UInt8>
+    private var starts: UniqueBuffer<Int>
     /// Two words per slot: 0 if empty, else the term's hash in the high half and its number
     /// + 1 in the low half; then its ``Key``.
-    private var slots: [UInt64]
+    private var slots: UniqueBuffer<UInt64>
 
     /// `slots` (a power of two) is where the table starts; it doubles as it fills.
     init(slots: Int) {
-        self.slots = [UInt64](repeating: 0, count: 2 * slots)
+        self.slots = UniqueBuffer(repeating: 0, count: 2 * slots)
+        bytes = UniqueBuffer(capacity: 4 * slots)
+        starts = UniqueBuffer(capacity: slots / 2 + 1)
+        starts.append(0)
     }
 
     var count: Int { starts.count - 1 }
 
-    /// Calls `body` with the bytes of term `number`.
+    /// The bytes of all the terms, one after the other.
+    var allBytes: UnsafeBufferPointer<UInt8> { bytes.buffer }
+
+    /// Where each term starts in ``allBytes``, and where the last ends.
+    var allStarts: UnsafeBufferPointer<Int> { starts.buffer }
+
+    /// The bytes of term `number`, valid until the next insert.
     @inline(__always)
-    func withBytes<T>(of number: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
-        bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[starts[number]..<starts[number + 1]])) }
+    func bytes(of number: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: bytes.base + starts[number], count: starts[number + 1] - starts[number])
     }
 
     /// The number of `term`, and whether this call added it.
@@ -38,28 +48,21 @@ struct TermSet {
         let tag = UInt64(hash) << 32
         let mask = slots.count / 2 - 1
         var slot = Int(hash) & mask
-        let found = slots.withUnsafeBufferPointer { slots in
-            starts.withUnsafeBufferPointer { starts in
-                bytes.withUnsafeBufferPointer { bytes -> Int in
-                    while true {
-                        let value = slots[2 * slot]
-                        if value == 0 { return -1 }
-                        if value & 0xFFFF_FFFF_0000_0000 == tag && slots[2 * slot + 1] == key {
-                            let number = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: value)) - 1
-                            if key != Self.longKey { return number }
-                            let start = starts[number]
-                            if starts[number + 1] - start == term.count,
-                                memcmp(bytes.baseAddress! + start, term.baseAddress!, term.count) == 0
-                            {
-                                return number
-                            }
-                        }
-                        slot = (slot + 1) & mask
-                    }
+        while true {
+            let value = slots[2 * slot]
+            if value == 0 { break }
+            if value & 0xFFFF_FFFF_0000_0000 == tag && slots[2 * slot + 1] == key {
+                let number = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: value)) - 1
+                if key != Self.longKey { return (number, false) }
+                let start = starts[number]
+                if starts[number + 1] - start == term.count,
+                    memcmp(bytes.base + start, term.baseAddress!, term.count) == 0
+                {
+                    return (number, false)
                 }
             }
+            slot = (slot + 1) & mask
         }
-        if found >= 0 { return (found, false) }
         let number = count
         slots[2 * slot] = tag | UInt64(number + 1)
         slots[2 * slot + 1] = key
@@ -86,12 +89,7 @@ struct TermSet {
                 hash ^= hash >> 29
                 index += 8
             }
-            var shift: UInt64 = 0
-            while index < term.count {
-                tail |= UInt64(base[index]) << shift
-                shift += 8
-                index += 1
-            }
+            tail = ByteChunk.load(base + index, count: term.count - index)
         }
         hash = (hash ^ tail) &* multiplier
         // Folds the high bits, which every byte reaches, into the low ones, then spreads
@@ -102,7 +100,7 @@ struct TermSet {
     }
 
     private mutating func grow() {
-        var grown = [UInt64](repeating: 0, count: slots.count * 2)
+        var grown = UniqueBuffer<UInt64>(repeating: 0, count: slots.count * 2)
         let mask = grown.count / 2 - 1
         for slot in 0..<(slots.count / 2) where slots[2 * slot] != 0 {
             var target = Int(slots[2 * slot] >> 32) & mask
