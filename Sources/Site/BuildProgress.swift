@@ -1,29 +1,56 @@
 import Synchronization
 
-/// How far a running build is, readable from another thread while pages are built.
-/// Each page counts twice: once when it is parsed, once when it is laid out.
+/// How far a running build is, readable from another thread while pages are built: which
+/// step it is in, and how many of that step's pages are done.
 public final class BuildProgress: Sendable {
-    private let total = Atomic<Int>(0)
-    private let done = Atomic<Int>(0)
+    /// The steps a user sees, in order.
+    public enum Step: Int, Sendable {
+        /// Listing the sources and reading the build cache; no pages are known yet.
+        case listing
+        /// Reading, parsing and sectioning every source (or taking it from the cache).
+        case reading
+        /// Laying out every page with its navigation and writing what changed.
+        case writing
+        /// The rest: the search index, the output folder and the cache.
+        case finishing
+    }
+
+    /// The step, the step's pages and the pages done, in one word so that a reader never
+    /// sees a count of one step with another step: `step << 56 | total << 28 | done`.
+    private let word = Atomic<UInt64>(0)
+    private static let countBits: UInt64 = 28
+    private static let countMask: UInt64 = 1 << countBits - 1
 
     public init() {}
 
-    /// Steps done and steps in all; `total` is 0 until the pages are known.
-    public var fraction: (done: Int, total: Int) {
-        (done.load(ordering: .relaxed), total.load(ordering: .relaxed))
+    /// The current step, its pages done and its pages in all.
+    public var state: (step: Step, done: Int, total: Int) {
+        let word = word.load(ordering: .relaxed)
+        return (
+            Step(rawValue: Int(word >> 56)) ?? .finishing,
+            Int(word & Self.countMask),
+            Int(word >> Self.countBits & Self.countMask)
+        )
     }
 
-    func start(pages: Int) {
-        total.store(2 * pages, ordering: .relaxed)
+    /// Starts `step`, which has `pages` pages (none done yet).
+    func start(_ step: Step, pages: Int) {
+        let total = UInt64(min(pages, Int(Self.countMask)))
+        word.store(UInt64(step.rawValue) << 56 | total << Self.countBits, ordering: .relaxed)
     }
 
-    /// Changes the number of steps: pages that turned out to be drafts need no layout,
-    /// generated folder indexes do.
-    func expect(more steps: Int) {
-        total.add(steps, ordering: .relaxed)
+    /// Goes on to ``Step/finishing``, keeping the counts of the step before (every page
+    /// of it done, when it ended well). Called once no page is advanced any more.
+    func finish() {
+        let counts = word.load(ordering: .relaxed) & (1 << 56 - 1)
+        word.store(UInt64(Step.finishing.rawValue) << 56 | counts, ordering: .relaxed)
     }
 
+    /// One more page of the current step is done.
     func advance() {
-        done.add(1, ordering: .relaxed)
+        // The count stops at the mask (2^28 - 1 pages), short of the total's bits.
+        if word.load(ordering: .relaxed) & Self.countMask < Self.countMask {
+            word.add(1, ordering: .relaxed)
+        }
     }
 }

@@ -83,7 +83,7 @@ struct PagePass: Sendable {
     func run() async -> Result {
         var result = Result()
         let resolver = LinkResolver(pages: Set(sources.pages), folders: Set(sources.folders), assets: Set(sources.assets))
-        progress?.start(pages: sources.pages.count)
+        progress?.start(.reading, pages: sources.pages.count)
         let workers = Parallel.workers(for: sources.pages.count, jobs: options.jobs)
         let tag = "\(ProcessInfo.processInfo.processIdentifier)-\(UInt64(Date().timeIntervalSince1970 * 1e6))"
         let packs: ContentPacks
@@ -141,7 +141,6 @@ struct PagePass: Sendable {
         let clock = ContinuousClock()
         let siteStart = clock.now
         let folderIndexes = FolderIndex.missingIndexes(for: pages)
-        progress?.expect(more: folderIndexes.count - drafts.count)
         pages += folderIndexes
         records += Array(repeating: nil, count: folderIndexes.count)
         isReused += Array(repeating: false, count: folderIndexes.count)
@@ -244,6 +243,7 @@ struct PagePass: Sendable {
         let madeNavigation = navigation
         let contentReaders = PackReaders(
             folder: cache.packFolder, count: Parallel.workers(for: allPages.count, jobs: options.jobs))
+        progress?.start(.writing, pages: allPages.count)
         let laidOut = await Parallel.map(allPages.count, jobs: options.jobs, chunk: Self.chunk) { [self] index, worker in
             defer { progress?.advance() }
             guard !upToDate[index], let navigation = madeNavigation else {
@@ -255,6 +255,7 @@ struct PagePass: Sendable {
                     record: laidOutRecords[index], isReused: reusedPages[index], theme: theme, packs: &reader)
             }
         }
+        progress?.finish()
         result.records.reserveCapacity(result.records.count + records.count)
         for (index, outcome) in laidOut.enumerated() {
             switch outcome {

@@ -5,7 +5,7 @@ import Site
     import Glibc
 #endif
 
-/// The one updating line a build shows on a terminal: `Building 1234/20000 steps, 3.1 s`.
+/// The one updating line a build shows on a terminal: `Building: writing pages 1234/10000, 3.1 s`.
 /// It appears only on a terminal, only after the first second, and is erased when the
 /// build ends, so logs and pipes never see control characters.
 struct ProgressLine {
@@ -25,9 +25,8 @@ struct ProgressLine {
                 try? await Task.sleep(for: .milliseconds(100))
                 let elapsed = ContinuousClock.now - start
                 guard elapsed > .seconds(1) else { continue }
-                let (done, total) = progress.fraction
-                let seconds = String(format: "%.1f", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
-                stream.printRaw("\r\u{1B}[2KBuilding: \(done)/\(total) steps, \(seconds) s")
+                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                stream.printRaw("\r\u{1B}[2K" + Self.text(progress.state, seconds: seconds))
                 drawn = true
             }
             if drawn { stream.printRaw("\r\u{1B}[2K") }
@@ -36,5 +35,18 @@ struct ProgressLine {
         drawer.cancel()
         _ = await drawer.value
         return result
+    }
+
+    /// The line for `state` after `seconds`: what the build is doing, and for the steps
+    /// that go page by page, the pages done and the pages in all.
+    static func text(_ state: (step: BuildProgress.Step, done: Int, total: Int), seconds: Double) -> String {
+        let what: String
+        switch state.step {
+        case .listing: what = "listing the sources"
+        case .reading: what = "reading pages \(state.done)/\(state.total)"
+        case .writing: what = "writing pages \(state.done)/\(state.total)"
+        case .finishing: what = "finishing (search index, output folder, cache)"
+        }
+        return "Building: " + what + ", " + String(format: "%.1f", seconds) + " s"
     }
 }

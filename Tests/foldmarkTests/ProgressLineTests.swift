@@ -14,10 +14,45 @@ import Testing
         }
         #expect(value == 7)
         // The first line comes after at least a second (later on a busy machine).
-        #expect(output.text.hasPrefix("\r\u{1B}[2KBuilding: 0/0 steps, "))
-        let seconds = output.text.dropFirst("\r\u{1B}[2KBuilding: 0/0 steps, ".count).prefix(while: { $0 != " " })
+        #expect(output.text.hasPrefix("\r\u{1B}[2KBuilding: listing the sources, "))
+        let seconds = output.text.dropFirst("\r\u{1B}[2KBuilding: listing the sources, ".count).prefix(while: { $0 != " " })
         #expect((Double(seconds) ?? 0) >= 1.0)
         #expect(output.text.hasSuffix("\r\u{1B}[2K"))
+    }
+
+    @Test func lineNamesTheStepAndCountsItsPages() {
+        #expect(ProgressLine.text((.listing, 0, 0), seconds: 1.04) == "Building: listing the sources, 1.0 s")
+        #expect(ProgressLine.text((.reading, 812, 10_000), seconds: 1.25) == "Building: reading pages 812/10000, 1.2 s")
+        #expect(ProgressLine.text((.writing, 9_999, 10_002), seconds: 3.46) == "Building: writing pages 9999/10002, 3.5 s")
+        #expect(
+            ProgressLine.text((.finishing, 10_002, 10_002), seconds: 4)
+                == "Building: finishing (search index, output folder, cache), 4.0 s")
+    }
+
+    /// The progress counts the sources while reading them, then the pages written (a
+    /// generated folder index too, drafts not), and finishes with the count of those.
+    @Test func progressCountsEachStepsPages() async throws {
+        let site = try TemporarySite(files: [
+            "Content/index.md": "# Home\n",
+            "Content/guide/one.md": "# One\n",
+            "Content/guide/two.md": "# Two\n",
+            "Content/draft.md": "---\ndraft: true\n---\n# Draft\n",
+        ])
+        let progress = BuildProgress()
+        #expect(progress.state == (.listing, 0, 0))
+        let report = try await SiteBuilder(site: SiteFolder(at: site.root), output: site.root.appending(path: "_site"))
+            .build(progress: progress)
+        #expect(report.pages == 4)  // three pages and guide/index.html
+        #expect(progress.state == (.finishing, 4, 4))
+
+        // A build that fails on a page stops after reading every source.
+        try site.write("Content/guide/two.md", "# A {#x}\n# B {#x}\n")
+        let failing = BuildProgress()
+        await #expect(throws: BuildFailure.self) {
+            try await SiteBuilder(site: SiteFolder(at: site.root), output: site.root.appending(path: "_site"))
+                .build(progress: failing)
+        }
+        #expect(failing.state == (.reading, 4, 4))
     }
 
     @Test func quickWorkShowsNothing() async {
