@@ -102,12 +102,13 @@ public final class PreviewSession: Sendable {
     }
 
     private func publish(_ result: BuildReport, to server: PreviewServer, isFirst: Bool) {
+        // The terminal hears of a build before the browsers do.
         if result.errors.isEmpty {
-            server.buildSucceeded(changed: result.written + result.removed)
             report(.built(result, isFirst: isFirst))
+            server.buildSucceeded(changed: result.written + result.removed)
         } else {
-            server.buildFailed(result.errors)
             report(.failed(result))
+            server.buildFailed(result.errors)
         }
     }
 
