@@ -13,7 +13,7 @@ func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async thro
 
 extension TestConnection {
     /// ``receive(until:timeout:)`` off the shared threads.
-    func events(until predicate: @escaping @Sendable (String) -> Bool, timeout: Double = 3) async throws -> String {
+    func events(until predicate: @escaping @Sendable (String) -> Bool, timeout: Double = TestConnection.waitLimit) async throws -> String {
         try await offPool { try self.receive(until: predicate, timeout: timeout) }
     }
 }
