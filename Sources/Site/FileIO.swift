@@ -8,7 +8,7 @@ import Foundation
 /// temporary file and no sync (Foundation's `createFile` writes atomically through a
 /// temporary file, which costs more than the page itself). Atomicity comes from the
 /// staging folder and the final `rename`, not from here.
-enum FileIO {
+package enum FileIO {
     /// Writes `text` to `path`, replacing its content, and creates missing folders on the
     /// way. Returns `false` on any error.
     static func write(_ text: String, toPath path: String) -> Bool {
@@ -70,7 +70,7 @@ enum FileIO {
     /// type (`DT_REG`, `DT_DIR`, …, or `DT_UNKNOWN` where the file system does not say) of
     /// each entry of the folder at `path`, `.` and `..` included, until `body` returns
     /// false. Returns `errno` if the folder cannot be opened or read to its end, else 0.
-    static func forEachEntry(in path: String, _ body: (UnsafeRawBufferPointer, UInt8) -> Bool) -> Int32 {
+    package static func forEachEntry(in path: String, _ body: (UnsafeRawBufferPointer, UInt8) -> Bool) -> Int32 {
         guard let directory = opendir(path) else { return errno }
         defer { closedir(directory) }
         while true {

@@ -59,6 +59,21 @@ import Testing
         }
     }
 
+    @Test func foldersThatExistAtTheStartAreWatchedButNotHiddenOnes() async throws {
+        try await withTaskExecutorPreference(DedicatedExecutor.shared) {
+            let root = try Self.site()
+            defer { try? FileManager.default.removeItem(at: root) }
+            try ServedFolder.write("# X\n", to: root.appending(path: "Content/guide/deep/x.md"))
+            try ServedFolder.write("x\n", to: root.appending(path: "Content/.git/config"))
+            let hidden = try SiteWatcher(root: root)
+            try ServedFolder.write("y\n", to: root.appending(path: "Content/.git/config"))
+            #expect(await Self.count(hidden, within: TimeBudget.milliseconds(400)) == 0)
+            let watcher = try SiteWatcher(root: root)
+            try ServedFolder.write("# X again\n", to: root.appending(path: "Content/guide/deep/x.md"))
+            #expect(await Self.count(watcher, within: TimeBudget.milliseconds(400)) == 1)
+        }
+    }
+
     @Test func removalIsAChange() async throws {
         try await withTaskExecutorPreference(DedicatedExecutor.shared) {
             let root = try Self.site()

@@ -1,3 +1,5 @@
+import Site
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -100,17 +102,13 @@ struct WatchList: Sendable {
         var info = stat()
         guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return }
         watch(path)
-        guard let directory = opendir(path) else { return }
         var children: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        _ = FileIO.forEachEntry(in: path) { name, type in
+            if name.first != UInt8(ascii: "."), type == UInt8(DT_DIR) || type == UInt8(DT_UNKNOWN) {
+                children.append(path + "/" + String(decoding: name, as: UTF8.self))
             }
-            guard !name.hasPrefix(".") else { continue }
-            let type = entry.pointee.d_type
-            if type == UInt8(DT_DIR) || type == UInt8(DT_UNKNOWN) { children.append(path + "/" + name) }
+            return true
         }
-        closedir(directory)
         for child in children { watchTree(child) }
     }
 
