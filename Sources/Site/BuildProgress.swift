@@ -9,6 +9,9 @@ public final class BuildProgress: Sendable {
         case listing
         /// Reading, parsing and sectioning every source (or taking it from the cache).
         case reading
+        /// The whole-site steps before the layout: folder indexes, link checking and the
+        /// navigation.
+        case checking
         /// Laying out every page with its navigation and writing what changed.
         case writing
         /// The rest: the search index, the output folder and the cache.

@@ -138,6 +138,7 @@ struct PagePass: Sendable {
         }
         guard result.errors.isEmpty else { return result }
 
+        progress?.start(.checking, pages: 0)
         let clock = ContinuousClock()
         let siteStart = clock.now
         let folderIndexes = FolderIndex.missingIndexes(for: pages)

@@ -44,6 +44,7 @@ struct ProgressLine {
         switch state.step {
         case .listing: what = "listing the sources"
         case .reading: what = "reading pages \(state.done)/\(state.total)"
+        case .checking: what = "checking links and making the navigation"
         case .writing: what = "writing pages \(state.done)/\(state.total)"
         case .finishing: what = "finishing (search index, output folder, cache)"
         }

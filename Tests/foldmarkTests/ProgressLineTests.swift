@@ -23,6 +23,9 @@ import Testing
     @Test func lineNamesTheStepAndCountsItsPages() {
         #expect(ProgressLine.text((.listing, 0, 0), seconds: 1.04) == "Building: listing the sources, 1.0 s")
         #expect(ProgressLine.text((.reading, 812, 10_000), seconds: 1.25) == "Building: reading pages 812/10000, 1.2 s")
+        #expect(
+            ProgressLine.text((.checking, 0, 0), seconds: 2.0)
+                == "Building: checking links and making the navigation, 2.0 s")
         #expect(ProgressLine.text((.writing, 9_999, 10_002), seconds: 3.46) == "Building: writing pages 9999/10002, 3.5 s")
         #expect(
             ProgressLine.text((.finishing, 10_002, 10_002), seconds: 4)
