@@ -365,9 +365,12 @@ struct BuildCache: Sendable {
         guard let pack = try? ContentPacks(folder: packFolder, tag: tag, workers: 1) else { return }
         var reader = PackReader(folder: packFolder)
         defer { reader.close() }
+        // As bytes: a search record is not UTF-8 (a `String` would repair it).
         func move(_ location: ContentLocation?) -> ContentLocation? {
-            guard let location, let text = reader.text(at: location) else { return nil }
-            return pack.append(text, worker: 0)
+            guard let location else { return nil }
+            var moved: ContentLocation?
+            _ = reader.read(location) { moved = pack.append(UnsafeRawBufferPointer($0), worker: 0) }
+            return moved
         }
         var compacted = pages
         for index in compacted.indices {

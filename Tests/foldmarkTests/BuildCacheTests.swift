@@ -83,6 +83,36 @@ import Testing
         #expect(try site.read("_site/a.html").contains("<h1>A 19</h1>"))
     }
 
+    @Test func compactionMovesRecordsAsTheyAre() async throws {
+        // A term of 32 four-byte letters: 128 bytes, whose length byte in the page's search
+        // record is not UTF-8 on its own.
+        let longTerm = String(repeating: "\u{20000}", count: 32)
+        let big = String(repeating: "Lorem ipsum dolor sit amet. ", count: 640_000)  // ~17 MiB
+        let site = try TemporarySite(files: [
+            "Content/index.md": "# Home\n\n\(longTerm) here\n", "Content/big.md": "# Big\n" + big,
+        ])
+        // One pack holds both pages; once the big page shrinks, the pack is mostly dead
+        // bytes (more than 16 MiB) and the home page's records are moved to a new one.
+        #expect(await ToolRun.run(["build", site.root.path, "--jobs", "1"]).status == 0)
+        try site.write("Content/big.md", "# Big\n\nSmall now.\n")
+        #expect(await ToolRun.run(["build", site.root.path, "--jobs", "1"]).status == 0)
+        #expect(site.files(under: ".foldmark-cache/_site/packs").contains { $0.hasPrefix("compacted-") })
+        // Without the search state and the index in place, the index is made again from the
+        // records: it is the index of a fresh build.
+        try FileManager.default.removeItem(at: site.root.appending(path: "_site/search"))
+        try FileManager.default.removeItem(at: site.root.appending(path: ".foldmark-cache/_site/search"))
+        let rebuilt = await ToolRun.run(["build", site.root.path, "--json"])
+        let report = try #require(JSONSerialization.jsonObject(with: Data(rebuilt.output.utf8)) as? [String: Any])
+        #expect(report["cached"] as? Int == 2)
+        let fresh = site.root.appending(path: "fresh").path
+        #expect(await ToolRun.run(["build", site.root.path, "--out", fresh]).status == 0)
+        let search = site.files(under: "_site/search")
+        #expect(!search.isEmpty && search == site.files(under: "fresh/search"))
+        for name in search {
+            #expect(try site.read("_site/search/" + name) == site.read("fresh/search/" + name), "\(name)")
+        }
+    }
+
     @Test func aRecordReadsBackAsWritten() throws {
         let document = try Document(
             parsing: "---\ntitle: Tïtle\norder: 2.5\n---\n# One {#x}\n## Two ü\n[a](b.md#c) ![i](p.png)\n# Three\n")
