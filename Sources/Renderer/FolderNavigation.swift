@@ -21,7 +21,7 @@ public struct FolderNavigation: Sendable {
     let data: TemplateData
     /// The home page's item; the items of the folder's own entries, none current, and the
     /// link to all of them. The item that a page shows current is made for the page.
-    let home: (item: NavigationItem, value: TemplateData.Value)
+    let home: TemplateData.Value
     let levels: [Level]
     let entries: [(item: NavigationItem, value: TemplateData.Value)]
     let allEntries: TemplateData.Value
@@ -73,23 +73,16 @@ extension PageRenderer {
         precondition(!levels.isEmpty, "a folder's shared navigation has the root's level at least")
         var data = TemplateData(shared: shared)
         let fields = layoutFields
-        func add(_ item: NavigationItem, isCurrent: Bool) -> TemplateData.Value {
-            var item = item
-            item.isCurrent = isCurrent
-            return data.add(item, fields)
-        }
-        let homeValue = add(home, isCurrent: false)
+        let homeValue = data.add(home, fields)
         let levels = levels.map { level in
             FolderNavigation.Level(
-                items: level.items.map { add($0, isCurrent: $0.isCurrent) }, next: level.next,
-                nextItem: level.items[level.next])
+                items: level.items.map { data.add($0, fields) }, next: level.next, nextItem: level.items[level.next])
         }
-        let entries = entries.map { ($0, add($0, isCurrent: false)) }
-        let allEntries = add(allEntries, isCurrent: false)
+        let entries = entries.map { ($0, data.add($0, fields)) }
+        let allEntries = data.add(allEntries, fields)
         data.shareRenderings()
         return FolderNavigation(
-            renderer: identity, data: data, home: (home, homeValue), levels: levels, entries: entries,
-            allEntries: allEntries)
+            renderer: identity, data: data, home: homeValue, levels: levels, entries: entries, allEntries: allEntries)
     }
 }
 
@@ -111,7 +104,6 @@ extension TemplateData {
         if page.window.showsAllEntries { set(shared.allEntries, at: page.window.entries.count, of: children) }
         for (depth, level) in shared.levels.enumerated().reversed() {
             var next = level.nextItem
-            next.children = []
             if depth == shared.levels.count - 1, page.window.isFolderIndex { next.isCurrent = true }
             let item = add(next, children: children, fields)
             // The root's items follow the home page's.
@@ -120,7 +112,7 @@ extension TemplateData {
             for (index, value) in level.items.enumerated() {
                 set(index == level.next ? item : value, at: index + offset, of: items)
             }
-            if depth == 0 { set(shared.home.value, at: 0, of: items) }
+            if depth == 0 { set(shared.home, at: 0, of: items) }
             children = items
         }
         return children
