@@ -54,14 +54,12 @@ struct BuildCache: Sendable {
         fileprivate var keys: Set<String> = []
     }
 
-    /// The cache read, if it was made under `key`; else one as empty as a first build's
-    /// (with the pack files found, which it does not use).
+    /// The cache read, if it was made under `key`; else one as empty as a first build's.
     init(_ reading: Reading, key: String) {
         if reading.keys == [key] {
             self = reading.cache
         } else {
             self = BuildCache(folder: reading.cache.folder, jobs: reading.cache.jobs)
-            packs = reading.cache.packs
         }
         self.key = key
     }

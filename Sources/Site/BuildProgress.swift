@@ -49,11 +49,9 @@ public final class BuildProgress: Sendable {
         word.store(UInt64(Step.finishing.rawValue) << 56 | counts, ordering: .relaxed)
     }
 
-    /// One more page of the current step is done.
+    /// One more page of the current step is done: at most as many times as the step has
+    /// pages, so the count stays within its bits.
     func advance() {
-        // The count stops at the mask (2^28 - 1 pages), short of the total's bits.
-        if word.load(ordering: .relaxed) & Self.countMask < Self.countMask {
-            word.add(1, ordering: .relaxed)
-        }
+        word.add(1, ordering: .relaxed)
     }
 }

@@ -9,16 +9,12 @@ import Foundation
 struct Manifest {
     static let fileName = ".foldmark-manifest"
 
-    var files: Set<String>
-
-    init(files: Set<String>) {
-        self.files = files
-    }
+    let files: Set<String>
 
     /// The files that `contents` lists. Lines that are not plain relative paths inside the
     /// folder are ignored, so a tampered manifest cannot reach outside it.
     init(parsing contents: [UInt8]) {
-        files = []
+        var files: Set<String> = []
         // Split on bytes: the manifest of a large site has tens of thousands of lines.
         for line in contents.split(separator: UInt8(ascii: "\n")) {
             // Only a line with two dots in a row can have a `..` part: split just those.
@@ -29,6 +25,7 @@ struct Manifest {
             guard isInside, let path = String(validating: line, as: UTF8.self), path != Self.fileName else { continue }
             files.insert(path)
         }
+        self.files = files
     }
 
     /// The bytes of the manifest in `output`; empty when there is none.

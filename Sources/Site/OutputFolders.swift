@@ -107,13 +107,17 @@ struct OutputFolderCheck: Sendable {
         identities = paths.map { SourceIdentity(folder: outputPath + $0) }
         isTrusted = paths.indices.map { identities[$0] != nil && recorded.identities[paths[$0]] == identities[$0] }
         isSettled = identities.map { $0?.isSettled(before: settledBefore) == true }
+        guard looksForPages else {
+            listings = Array(repeating: nil, count: paths.count)
+            return
+        }
         var pageCounts = [Int](repeating: 0, count: paths.count)
         for folder in folderOfPage { pageCounts[folder] += 1 }
         let counts = pageCounts
         let folderPaths = paths
         let trusted = isTrusted
         listings = Parallel.mapOnThreads(paths.count) { folder in
-            guard looksForPages, !trusted[folder], counts[folder] >= Self.listedFrom else { return nil }
+            guard !trusted[folder], counts[folder] >= Self.listedFrom else { return nil }
             return FileIO.regularFiles(in: outputPath + folderPaths[folder])
         }
     }

@@ -5,7 +5,7 @@
 /// order first found: a header byte, the term's bytes, the entries whose title holds it if
 /// any, then the entries whose text (or a title above them) holds it. Both lists are
 /// increasing entry numbers of the page, written as the search index writes its lists
-/// (``SearchNumbers/appendIncreasing(_:to:)``), so that the merge copies them as they are.
+/// (``SearchNumbers/write(_:to:)``), so that the merge copies them as they are.
 ///
 /// Every byte of a list is in the ``SearchNumbers`` alphabet, from `#` (35) on; every header
 /// byte is below it, so a list ends where the next header starts. A header is

@@ -15,7 +15,7 @@ import Foundation
 ///   Each term is `!`, one ``SearchNumbers`` digit for how many characters it shares with
 ///   the term before it, the rest of the term, ` `, the entries whose title holds it,
 ///   ` `, the entries whose text (or a title above them) holds it; both lists increasing,
-///   as gaps (see ``SearchNumbers/appendIncreasing(_:to:)``).
+///   as gaps (see ``SearchNumbers/write(_:to:)``).
 /// - `search/d<N>.js`: `foldmarkSearch.entries(N, [...])`, the pages of a run of entries:
 ///   per page `path` (percent-encoded, no `.html`), `title`, `1` or `0` for a page entry,
 ///   then per section `id`, `title`, `level`. An empty `id` is the title's simple slug

@@ -100,7 +100,7 @@ struct SearchTermTable: ~Copyable {
     }
 
     /// Writes the entries of the increasing `codes` (`entry << 1 | heading`) whose low bit
-    /// is `kind`, as gaps (see ``SearchNumbers/appendIncreasing(_:to:)``), and returns how
+    /// is `kind`, as gaps (see ``SearchNumbers/write(_:to:)``), and returns how
     /// many bytes they took.
     @inline(__always)
     private static func writeEntries(
