@@ -35,6 +35,47 @@ struct ByteFields: IteratorProtocol {
 }
 
 extension String {
+    /// Calls `body` with the string's UTF-8 bytes, in place for a native string.
+    @inline(__always)
+    func withUTF8Bytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        var text = self
+        return text.withUTF8(body)
+    }
+
+    /// Whether the string's UTF-8 holds `byte`: one `memchr`, where iterating `utf8` costs
+    /// tens of instructions a byte. Paths and URLs are looked at this way for every link.
+    func utf8Contains(_ byte: UInt8) -> Bool {
+        withUTF8Bytes { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            return memchr(base, Int32(byte), bytes.count) != nil
+        }
+    }
+
+    /// Where the last `byte` is in the string's UTF-8, if anywhere.
+    func utf8LastOffset(of byte: UInt8) -> Int? {
+        withUTF8Bytes { bytes in
+            var index = bytes.count
+            while index > 0 {
+                index -= 1
+                if bytes[index] == byte { return index }
+            }
+            return nil
+        }
+    }
+
+    /// The string of the first `count` bytes of `text`'s UTF-8 (cut at an ASCII byte), then
+    /// `suffix`: one allocation, no index arithmetic on the string.
+    init(utf8Prefix count: Int, of text: String, then suffix: StaticString = "") {
+        let tail = UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount)
+        self = text.withUTF8Bytes { bytes in
+            String(unsafeUninitializedCapacity: count + tail.count) { out in
+                _ = out.initialize(from: UnsafeBufferPointer(rebasing: bytes[..<count]))
+                _ = UnsafeMutableBufferPointer(rebasing: out[count...]).initialize(from: tail)
+                return count + tail.count
+            }
+        }
+    }
+
     /// Whether the string's UTF-8 is `bytes`: compared as bytes, without a string made of them.
     func utf8Equals(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var text = self

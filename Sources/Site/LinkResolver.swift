@@ -38,7 +38,7 @@ struct LinkResolver: Sendable {
         if parts.path.isEmpty {
             return parts.fragment.map { .sameDocument(fragment: $0) } ?? .page(source: source, fragment: nil)
         }
-        let decoded = parts.path.utf8.contains(UInt8(ascii: "%")) ? parts.path.removingPercentEncoding ?? parts.path : parts.path
+        let decoded = Self.decodingPercents(parts.path)
         let base = decoded.utf8.first == UInt8(ascii: "/") ? "" : OutputPath.folder(of: source)
         guard let resolved = Self.normalize(base + decoded) else { return .outside }
         if pages.contains(resolved) { return .page(source: resolved, fragment: parts.fragment) }
@@ -62,8 +62,8 @@ struct LinkResolver: Sendable {
         var path = parts.path
         switch target {
         case .page(let page, _) where !parts.path.isEmpty:
-            if OutputPath.isMarkdown(page), let dot = path.utf8.lastIndex(of: UInt8(ascii: ".")) {
-                path = path[..<dot] + ".html"
+            if OutputPath.isMarkdown(page), let dot = path.utf8LastOffset(of: UInt8(ascii: ".")) {
+                path = String(utf8Prefix: dot, of: path, then: ".html")
             }
         case .folder:
             path += path.utf8.last == UInt8(ascii: "/") ? "index.html" : "/index.html"
@@ -75,32 +75,35 @@ struct LinkResolver: Sendable {
         }
         // `/x:y.md` on a top-level page would become `x:y.html`, which is a URL with the
         // scheme `x:` (say `javascript:`); `./` keeps it a path.
-        if path.utf8.contains(UInt8(ascii: ":")), let colon = path.firstIndex(of: ":"), !path[..<colon].contains("/") {
+        if path.utf8Contains(UInt8(ascii: ":")), let colon = path.firstIndex(of: ":"), !path[..<colon].contains("/") {
             path = "./" + path
         }
         return path + parts.suffix
     }
 
     static func isExternal(_ path: String) -> Bool {
-        if path.hasPrefix("//") { return true }
         // ASCII decides on bytes: a scheme is a letter, then letters, digits, `+`, `-` or
         // `.` up to the colon. Anything else before a colon means no scheme.
-        var isFirst = true
-        for byte in path.utf8 {
-            switch byte {
-            case UInt8(ascii: ":"):
-                return !isFirst
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
-                isFirst = false
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
-                if isFirst { return false }
-            case 0x80...:
-                return isExternalScheme(path)  // Unicode letters and digits count too
-            default:
-                return false
+        let ascii: Bool? = path.withUTF8Bytes { bytes in
+            if bytes.count >= 2 && bytes[0] == UInt8(ascii: "/") && bytes[1] == UInt8(ascii: "/") { return true }
+            var isFirst = true
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: ":"):
+                    return !isFirst
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                    isFirst = false
+                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
+                    if isFirst { return false }
+                case 0x80...:
+                    return nil  // Unicode letters and digits count too
+                default:
+                    return false
+                }
             }
+            return false
         }
-        return false
+        return ascii ?? isExternalScheme(path)
     }
 
     /// ``isExternal(_:)`` by `Character`s, for paths that are not plain ASCII.
@@ -113,48 +116,51 @@ struct LinkResolver: Sendable {
 
     /// Splits `a/b.md?x=1#frag` into the path, the fragment, and everything after the path.
     static func split(_ url: String) -> (path: String, fragment: String?, suffix: String) {
-        // In ASCII, bytes are `Character`s: find `?` and `#` without grapheme breaking, in
-        // one pass that also tells whether the URL is ASCII.
-        var end: String.Index?
-        var hash: String.Index?
-        var isASCII = true
-        let utf8 = url.utf8
-        var index = utf8.startIndex
-        while index < utf8.endIndex {
-            let byte = utf8[index]
-            if byte >= 0x80 {
-                isASCII = false
-                break
+        // In ASCII, bytes are `Character`s: find `?` and `#` on the bytes, in one pass that
+        // also tells whether the URL is ASCII, and cut the parts from them.
+        let ascii: (path: String, fragment: String?, suffix: String)? = url.withUTF8Bytes { bytes in
+            var end: Int?
+            var hash: Int?
+            for index in bytes.indices {
+                let byte = bytes[index]
+                if byte >= 0x80 { return nil }
+                if byte == UInt8(ascii: "#") && hash == nil {
+                    hash = index
+                    if end == nil { end = index }
+                } else if byte == UInt8(ascii: "?") && end == nil {
+                    end = index
+                }
             }
-            if byte == UInt8(ascii: "#") && hash == nil {
-                hash = index
-                if end == nil { end = index }
-            } else if byte == UInt8(ascii: "?") && end == nil {
-                end = index
+            guard let end else { return (url, nil, "") }
+            func text(_ range: Range<Int>) -> String {
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
             }
-            utf8.formIndex(after: &index)
+            return (text(0..<end), hash.map { text(($0 + 1)..<bytes.count) }, text(end..<bytes.count))
         }
-        if !isASCII {
-            end = url.firstIndex(where: { $0 == "?" || $0 == "#" })
-            hash = url.firstIndex(of: "#")
-        }
-        let fragment = hash.map { String(url[url.index(after: $0)...]) }
-        let decoded = fragment.map { $0.utf8.contains(UInt8(ascii: "%")) ? $0.removingPercentEncoding ?? $0 : $0 }
+        if let ascii { return (ascii.path, ascii.fragment.map(decodingPercents), ascii.suffix) }
+        let end = url.firstIndex(where: { $0 == "?" || $0 == "#" })
+        let fragment = url.firstIndex(of: "#").map { String(url[url.index(after: $0)...]) }
         let pathEnd = end ?? url.endIndex
-        return (String(url[..<pathEnd]), decoded, String(url[pathEnd...]))
+        return (String(url[..<pathEnd]), fragment.map(decodingPercents), String(url[pathEnd...]))
+    }
+
+    /// `text` with its percent escapes decoded, if it has any and they are valid.
+    private static func decodingPercents(_ text: String) -> String {
+        text.utf8Contains(UInt8(ascii: "%")) ? text.removingPercentEncoding ?? text : text
     }
 
     /// Resolves `.` and `..`; `nil` if the path climbs out of `Content/`. Keeps a trailing `/`.
     static func normalize(_ path: String) -> String? {
         // Most paths need no work: no `.` or `..` segment, no doubled or leading slash.
-        var previous: UInt8 = UInt8(ascii: "/")
-        var plain = true
-        for byte in path.utf8 {
-            if byte == UInt8(ascii: "/") && previous == UInt8(ascii: "/") || byte == UInt8(ascii: ".") && previous == UInt8(ascii: "/") {
-                plain = false
-                break
+        let plain = path.withUTF8Bytes { bytes in
+            var previous: UInt8 = UInt8(ascii: "/")
+            for byte in bytes {
+                if previous == UInt8(ascii: "/") && (byte == UInt8(ascii: "/") || byte == UInt8(ascii: ".")) {
+                    return false
+                }
+                previous = byte
             }
-            previous = byte
+            return true
         }
         if plain { return path }
         // The kept segments are written one after the other into the result's own storage,

@@ -11,32 +11,40 @@ enum OutputPath {
     /// `guide/setup.md` → `guide/setup.html`; any other file keeps its path.
     static func forSource(_ relativePath: String) -> String {
         guard let dot = markdownDot(in: relativePath) else { return relativePath }
-        return relativePath[..<dot] + ".html"
+        return String(utf8Prefix: dot, of: relativePath, then: ".html")
     }
 
-    /// Where the extension of a Markdown path starts; `nil` for any other path. Runs for
-    /// every file of the site on every build: an ASCII path is read as bytes.
-    private static func markdownDot(in path: String) -> String.Index? {
-        guard path.utf8.allSatisfy({ $0 < 0x80 }) else {
-            guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/"),
-                markdownExtensions.contains(path[path.index(after: dot)...].lowercased())
-            else { return nil }
-            return dot
+    /// Where the extension of a Markdown path starts in its UTF-8; `nil` for any other
+    /// path. Runs for every file of the site and every link on every build: an ASCII path
+    /// is read as bytes in place.
+    static func markdownDot(in path: String) -> Int? {
+        let ascii: Int?? = path.withUTF8Bytes { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return .none }
+            var dot = bytes.count
+            repeat {
+                guard dot > 0 else { return .some(nil) }
+                dot -= 1
+            } while bytes[dot] != UInt8(ascii: ".")
+            let suffix = bytes[(dot + 1)...]
+            // ASCII letters: OR-ing 0x20 lowercases them (and no other byte becomes one).
+            let lowered = suffix.lazy.map { $0 | 0x20 }
+            let isMarkdown =
+                suffix.count == 2 && lowered.elementsEqual("md".utf8)
+                || suffix.count == 8 && lowered.elementsEqual("markdown".utf8)
+            return .some(isMarkdown ? dot : nil)
         }
-        let bytes = path.utf8
-        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else { return nil }
-        let suffix = bytes[bytes.index(after: dot)...]
-        guard suffix.count == 2 || suffix.count == 8 else { return nil }
-        // ASCII letters: OR-ing 0x20 lowercases them (and no other byte becomes one).
-        let lowered = suffix.lazy.map { $0 | 0x20 }
-        return lowered.elementsEqual("md".utf8) || lowered.elementsEqual("markdown".utf8) ? dot : nil
+        if let ascii { return ascii }
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/"),
+            markdownExtensions.contains(path[path.index(after: dot)...].lowercased())
+        else { return nil }
+        return path.utf8.distance(from: path.startIndex, to: dot)
     }
 
     /// The folder that holds `path`, with its trailing `/` (`a/b/` for `a/b/c.html`), or
     /// `""` at the top. Read as bytes: it runs for every link and navigation entry.
     static func folder(of path: String) -> String {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
-        return String(path[...slash])
+        guard let slash = path.utf8LastOffset(of: UInt8(ascii: "/")) else { return "" }
+        return String(utf8Prefix: slash + 1, of: path)
     }
 
     /// The length of the folder part of the UTF-8 path `bytes`, up to and with its last
@@ -54,7 +62,7 @@ enum OutputPath {
 
     /// `""` for a page at the top, `"../"` one folder down, and so on.
     static func rootPath(of relativePath: String) -> String {
-        String(repeating: "../", count: relativePath.utf8.count(where: { $0 == UInt8(ascii: "/") }))
+        String(repeating: "../", count: relativePath.withUTF8Bytes { $0.count(where: { $0 == UInt8(ascii: "/") }) })
     }
 }
 

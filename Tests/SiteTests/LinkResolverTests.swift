@@ -145,6 +145,20 @@ import Testing
         }
     }
 
+    @Test func bytesOfPaths() {
+        #expect("a/b:c".utf8Contains(UInt8(ascii: ":")))
+        #expect(!"a/b".utf8Contains(UInt8(ascii: ":")))
+        #expect(!"".utf8Contains(UInt8(ascii: ":")))
+        #expect("a.b.md".utf8LastOffset(of: UInt8(ascii: ".")) == 3)
+        #expect("é.md".utf8LastOffset(of: UInt8(ascii: ".")) == 2)
+        #expect("abc".utf8LastOffset(of: UInt8(ascii: ".")) == nil)
+        #expect(String(utf8Prefix: 2, of: "é.md", then: ".html") == "é.html")
+        #expect(String(utf8Prefix: 0, of: "x", then: ".html") == ".html")
+        #expect(String(utf8Prefix: 2, of: "ab") == "ab")
+        #expect(OutputPath.rootPath(of: "a/ü/c.html") == "../../")
+        #expect(OutputPath.rootPath(of: "c.html") == "")
+    }
+
     @Test func foldersOfPaths() {
         #expect(OutputPath.folder(of: "a/b/c.html") == "a/b/")
         #expect(OutputPath.folder(of: "c.html") == "")
