@@ -41,11 +41,14 @@ extension PagePass {
         case .markdown:
             // The content as read back from the pack, which this build or an earlier one
             // wrote from a string: placed as it is, with no string made of it.
-            let render = { (content: UnsafeBufferPointer<UInt8>) in
-                html = renderer.renderPageUTF8(
-                    document, content: content, context: context, navigation: folderNavigation)
-            }
-            guard let location = record?.content, packs.read(location, render) else {
+            // A closure literal in the call: one kept in a variable would be escaping, and
+            // would copy the whole pass (every field retained) into its context per page.
+            guard let location = record?.content,
+                packs.read(location, { content in
+                    html = renderer.renderPageUTF8(
+                        document, content: content, context: context, navigation: folderNavigation)
+                })
+            else {
                 return .failure(SiteError(file: page.sourceName, message: "cannot read back its rendered content"))
             }
         case .folderIndex(let folder):

@@ -39,10 +39,10 @@ enum Parallel {
         let workers = workers(for: count, jobs: jobs)
         let order = ChunkOrder(count: count, chunk: chunk, lanes: workers)
         let next = ChunkCounter()
-        let parts = await withTaskGroup(of: [(Int, T)].self) { group in
+        var parts = await withTaskGroup(of: [(index: Int, value: T?)].self) { group in
             for worker in 0..<workers {
                 group.addTask {
-                    var done: [(Int, T)] = []
+                    var done: [(index: Int, value: T?)] = []
                     while case let number = next.take(), number < order.slots {
                         guard let range = order.chunk(number) else { continue }
                         for index in range { done.append((index, body(index, worker))) }
@@ -52,11 +52,16 @@ enum Parallel {
             }
             return await group.reduce(into: []) { $0.append($1) }
         }
-        var slots = [T?](repeating: nil, count: count)
-        for part in parts {
-            for (index, value) in part { slots[index] = value }
+        // Each value is moved (`take()`) into its place, not copied: a copy of a page's
+        // outcome would retain, then release, every string and array it holds.
+        return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for part in parts.indices {
+                for item in parts[part].indices {
+                    (buffer.baseAddress! + parts[part][item].index).initialize(to: parts[part][item].value.take()!)
+                }
+            }
+            initialized = count
         }
-        return slots.map { $0! }
     }
 
     /// `body(index)` for every index of `0..<count`, each on one of Dispatch's threads
