@@ -49,24 +49,20 @@ public struct FoldRules: Hashable, Sendable {
             var inWord = false
             var index = 0
             while index < bytes.count {
-                // Eight bytes at once, up to the first that starts a tag: bit 7 of each byte
-                // of `wordBytes` is set for a byte above the space (any byte of 0x80 and
-                // more too), and a word starts at such a byte after one that is not.
+                // Eight bytes at once while none of them starts a tag: bit 7 of each byte of
+                // `wordBytes` is set for a byte above the space (any byte of 0x80 and more
+                // too), and a word starts at such a byte after one that is not.
                 if index + 8 <= bytes.count {
                     let chunk = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
                     let angles = chunk ^ 0x3C3C_3C3C_3C3C_3C3C  // a zero byte where there is a `<`
-                    // The lowest bit set is the first `<` (a borrow can only mark bytes above it).
-                    let tags = (angles &- 0x0101_0101_0101_0101) & ~angles & 0x8080_8080_8080_8080
-                    let length = tags == 0 ? 8 : tags.trailingZeroBitCount / 8
-                    if length > 0 {
+                    if (angles &- 0x0101_0101_0101_0101) & ~angles & 0x8080_8080_8080_8080 == 0 {
                         let above = ((chunk & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x5F5F_5F5F_5F5F_5F5F) | chunk
-                        let kept: UInt64 = length == 8 ? ~0 : (1 << (8 * UInt64(length))) - 1
-                        let wordBytes = above & 0x8080_8080_8080_8080 & kept
+                        let wordBytes = above & 0x8080_8080_8080_8080
                         // Read little-endian: the byte before each one is the next lower byte.
                         let previous = wordBytes << 8 | (inWord ? 0x80 : 0)
                         count += (wordBytes & ~previous).nonzeroBitCount
-                        inWord = wordBytes >> (8 * UInt64(length) - 1) & 1 != 0
-                        index += length
+                        inWord = wordBytes >> 63 != 0
+                        index += 8
                         continue
                     }
                 }
