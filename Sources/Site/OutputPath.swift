@@ -70,26 +70,31 @@ extension OutputPath {
     /// The relative path from a page in folder `from` (`""` or `a/b/`) to the output file
     /// `to`. Give both percent-encoded (``percentEncoded(_:)``) to get a URL.
     static func relative(from: String, to: String) -> String {
-        // Walks the UTF-8 bytes once: this runs for every link of every page's navigation.
+        // On the UTF-8 bytes in place, and made in one allocation: this runs for every link
+        // of every page's navigation.
         let slash = UInt8(ascii: "/")
-        let fromBytes = from.utf8
-        let toBytes = to.utf8
-        var i = fromBytes.startIndex
-        var j = toBytes.startIndex
-        var commonFrom = i
-        var commonTo = j
-        while i != fromBytes.endIndex, j != toBytes.endIndex, fromBytes[i] == toBytes[j] {
-            let isSlash = fromBytes[i] == slash
-            i = fromBytes.index(after: i)
-            j = toBytes.index(after: j)
-            if isSlash {
-                commonFrom = i
-                commonTo = j
+        return from.withUTF8Bytes { fromBytes in
+            to.withUTF8Bytes { toBytes in
+                var common = 0  // the bytes of both up to and with their last shared `/`
+                var index = 0
+                while index < fromBytes.count, index < toBytes.count, fromBytes[index] == toBytes[index] {
+                    index += 1
+                    if fromBytes[index - 1] == slash { common = index }
+                }
+                var ups = 0
+                for byte in fromBytes[common...] where byte == slash { ups += 1 }
+                let rest = UnsafeBufferPointer(rebasing: toBytes[common...])
+                return String(unsafeUninitializedCapacity: 3 * ups + rest.count) { out in
+                    for up in 0..<ups {
+                        out[3 * up] = UInt8(ascii: ".")
+                        out[3 * up + 1] = UInt8(ascii: ".")
+                        out[3 * up + 2] = slash
+                    }
+                    _ = UnsafeMutableBufferPointer(rebasing: out[(3 * ups)...]).initialize(from: rest)
+                    return 3 * ups + rest.count
+                }
             }
         }
-        var ups = 0
-        for byte in fromBytes[commonFrom...] where byte == slash { ups += 1 }
-        return String(repeating: "../", count: ups) + to[commonTo...]
     }
 
     /// Escapes what may not appear raw in a URL path (spaces, `#`, `?`, `%`, non-ASCII
@@ -97,7 +102,10 @@ extension OutputPath {
     static func percentEncoded(_ path: String) -> String {
         // Most paths need no escape: telling so on bytes costs far less than Foundation's
         // encoding, which runs for every page of every navigation and search index.
-        if path.utf8.allSatisfy({ plainPathBytes[Int($0)] }) { return path }
+        let isPlain = plainPathBytes.withUnsafeBufferPointer { plain in
+            path.withUTF8Bytes { $0.allSatisfy { plain[Int($0)] } }
+        }
+        if isPlain { return path }
         return path.addingPercentEncoding(withAllowedCharacters: pathAllowed) ?? path
     }
 

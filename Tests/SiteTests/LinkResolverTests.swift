@@ -82,6 +82,11 @@ import Testing
         ("a/", "index.html", "../index.html"),
         ("a/b/", "a/c.html", "../c.html"),
         ("a/", "a/b/c.html", "b/c.html"),
+        ("ab/", "ac/x.html", "../ac/x.html"),
+        ("a/b/", "a/b/c.html", "c.html"),
+        ("a/b/c/", "x.html", "../../../x.html"),
+        ("é/ü/", "é/x.html", "../x.html"),
+        ("é/", "è/x.html", "../è/x.html"),
     ])
     func relativeLinks(from: String, to: String, expected: String) {
         #expect(OutputPath.relative(from: from, to: to) == expected)

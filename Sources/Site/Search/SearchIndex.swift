@@ -339,19 +339,24 @@ struct SearchIndex {
     /// For an ASCII title: lowercased, only `a-z`, `0-9`, `_`, `-` and spaces kept, spaces
     /// as `-`. `search.js` computes the same, so ids that are this slug are not stored.
     static func simpleSlug(_ title: String) -> String? {
-        guard title.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
-        var result: [UInt8] = []
-        for byte in title.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): result.append(byte + 32)
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"),
-                UInt8(ascii: "-"):
-                result.append(byte)
-            case UInt8(ascii: " "): result.append(UInt8(ascii: "-"))
-            default: continue
+        title.withUTF8Bytes { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count) { result in
+                var count = 0
+                for byte in bytes {
+                    switch byte {
+                    case UInt8(ascii: "A")...UInt8(ascii: "Z"): result[count] = byte + 32
+                    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                        UInt8(ascii: "_"), UInt8(ascii: "-"):
+                        result[count] = byte
+                    case UInt8(ascii: " "): result[count] = UInt8(ascii: "-")
+                    default: continue
+                    }
+                    count += 1
+                }
+                return count
             }
         }
-        return String(decoding: result, as: UTF8.self)
     }
 }
 
