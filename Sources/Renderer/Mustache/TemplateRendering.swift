@@ -197,11 +197,36 @@ struct TemplateRendering {
     @inline(__always)
     private func field(_ key: Int32, of value: TemplateData.Value) -> TemplateData.Value? {
         guard value.kind == .object else { return nil }
-        var index = Int(value.start + value.count)
-        while index > Int(value.start) {
+        let start = Int(value.start)
+        let end = start + Int(value.count)
+        // An object's slots are all among the values' own or all in the base: scanned in
+        // place, without choosing between the two arrays (and checking bounds) per slot.
+        if start >= ownSlotsStart {
+            return slots.withUnsafeBufferPointer {
+                Self.last(key, in: $0, from: start - ownSlotsStart, to: end - ownSlotsStart)
+            }
+        }
+        if end <= ownSlotsStart {
+            return baseSlots.withUnsafeBufferPointer { Self.last(key, in: $0, from: start, to: end) }
+        }
+        var index = end
+        while index > start {
             index -= 1
             let slot = slot(index)
             if slot.key == key { return slot.value }
+        }
+        return nil
+    }
+
+    /// The value of the last slot of `slots[start..<end]` with `key`.
+    @inline(__always)
+    private static func last(
+        _ key: Int32, in slots: UnsafeBufferPointer<TemplateData.Slot>, from start: Int, to end: Int
+    ) -> TemplateData.Value? {
+        var index = end
+        while index > start {
+            index -= 1
+            if slots[index].key == key { return slots[index].value }
         }
         return nil
     }
