@@ -78,7 +78,7 @@ extension CachedPage {
         }
         writer.field(self.searchHasPageEntry ? "1" : "0")
         writer.bytes.append(CachedPage.fieldSeparator)
-        if let identity = self.identity { writer.bytes += identity.encoded(separator: CachedPage.partSeparator) }
+        if let identity = self.identity { identity.append(encodedWith: CachedPage.partSeparator, to: &writer.bytes) }
         bytes = writer.bytes
     }
 

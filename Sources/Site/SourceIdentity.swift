@@ -74,13 +74,30 @@ extension SourceIdentity {
     /// `separator`.
     func encoded(separator: UInt8) -> [UInt8] {
         var bytes: [UInt8] = []
-        for (index, value) in [size, UInt64(bitPattern: modified), UInt64(bitPattern: changed), inode, device]
-            .enumerated()
-        {
-            if index > 0 { bytes.append(separator) }
-            bytes.append(contentsOf: String(value, radix: 16).utf8)
-        }
+        bytes.reserveCapacity(5 * 17)
+        append(encodedWith: separator, to: &bytes)
         return bytes
+    }
+
+    /// Appends ``encoded(separator:)`` to `bytes`, digit by digit: no string per number
+    /// (a build writes one identity per page).
+    func append(encodedWith separator: UInt8, to bytes: inout [UInt8]) {
+        let values = (size, UInt64(bitPattern: modified), UInt64(bitPattern: changed), inode, device)
+        Self.appendHex(values.0, to: &bytes)
+        for value in [values.1, values.2, values.3, values.4] {
+            bytes.append(separator)
+            Self.appendHex(value, to: &bytes)
+        }
+    }
+
+    /// `value` in lowercase hexadecimal, without leading zeros (`0` for zero), as
+    /// `String(value, radix: 16)` writes it.
+    private static func appendHex(_ value: UInt64, to bytes: inout [UInt8]) {
+        let digits = max(1, (64 - value.leadingZeroBitCount + 3) / 4)
+        for digit in (0..<digits).reversed() {
+            let nibble = UInt8(truncatingIfNeeded: value >> UInt64(4 * digit)) & 0xF
+            bytes.append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
+        }
     }
 
     /// Reads what ``encoded(separator:)`` wrote; `nil` if it is malformed.

@@ -102,6 +102,13 @@ import Testing
         let identity = SourceIdentity(
             size: 12, modified: -1_000_000_001, changed: 1_700_000_000_123_456_789, inode: .max, device: 0)
         let bytes = identity.encoded(separator: CachedPage.partSeparator)
+        // Lowercase hexadecimal without leading zeros, as the records of earlier builds have it.
+        let plain = SourceIdentity(size: 255, modified: 16, changed: 0, inode: 1, device: 0x1234_abcd)
+        #expect(String(decoding: plain.encoded(separator: UInt8(ascii: " ")), as: UTF8.self) == "ff 10 0 1 1234abcd")
+        #expect(
+            String(decoding: identity.encoded(separator: UInt8(ascii: " ")), as: UTF8.self)
+                == [12, UInt64(bitPattern: -1_000_000_001), 1_700_000_000_123_456_789, .max, 0]
+                .map { String($0, radix: 16) }.joined(separator: " "))
         #expect(bytes.withUnsafeBufferPointer { SourceIdentity(decoding: $0, separator: CachedPage.partSeparator) } == identity)
         for bad in ["", "1\u{1C}2\u{1C}3\u{1C}4", "1\u{1C}2\u{1C}3\u{1C}4\u{1C}x", "1\u{1C}2\u{1C}3\u{1C}4\u{1C}\u{1C}5"] {
             let bytes = Array(bad.utf8)
