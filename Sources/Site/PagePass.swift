@@ -93,13 +93,15 @@ struct PagePass: Sendable {
             result.errors.append(SiteError(file: cache.packFolder.path, message: "cannot write the build cache"))
             return result
         }
-        let first = await Parallel.map(sources.pages.count, jobs: options.jobs, chunk: Self.chunk) {
+        // Optional, so that each outcome can be moved out below (`take()`) rather than
+        // copied, which would retain every string and array a page holds.
+        var first = await Parallel.map(sources.pages.count, jobs: options.jobs, chunk: Self.chunk) {
             [self] index, worker in
             defer { progress?.advance() }
             var warnings: [SiteError] = []
             let outcome = firstPass(
                 sources.pages[index], resolver: resolver, packs: packs, worker: worker, warnings: &warnings)
-            return (outcome, warnings)
+            return Optional((outcome, warnings))
         }
         let packsComplete = packs.close()
         // Per page, in the same order: its record (none for a generated folder index) and
@@ -113,7 +115,8 @@ struct PagePass: Sendable {
         isReused.reserveCapacity(first.count)
         var drafts: Set<String> = []
         var stepTimes = SIMD8<Double>()
-        for (index, (outcome, warnings)) in first.enumerated() {
+        for index in first.indices {
+            guard let (outcome, warnings) = first[index].take() else { continue }
             result.warnings += warnings
             switch outcome {
             case .page(let page, let record, let wasReused, let times):
@@ -179,8 +182,7 @@ struct PagePass: Sendable {
         let checkedRecords = records
         let reusedPages = isReused
         let linkWarnings = await Parallel.map(checkedPages.count, jobs: options.jobs, chunk: Self.chunk) { index, _ in
-            let page = checkedPages[index]
-            guard case .markdown(let source) = page.kind else { return [SiteError]() }
+            guard case .markdown(let source) = checkedPages[index].kind else { return [SiteError]() }
             // Every Markdown page has a record, with its links.
             guard let record = checkedRecords[index] else { return [SiteError]() }
             if reusedPages[index] && reusesWarnings { return record.warnings() }

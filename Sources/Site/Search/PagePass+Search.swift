@@ -22,17 +22,19 @@ extension PagePass {
         var hash = StableHash(SearchIndex.formatVersion)
         hash.combine(cache.key)
         // (The pages' order, not sorted copies of the pages: they are large.)
+        // (Fields read in place: a copy of each page would retain all it holds.)
         for position in pages.indices.sorted(by: { pages[$0].output < pages[$1].output }) {
-            let page = pages[position]
-            guard case .markdown = page.kind, !Self.isNotFoundPage(page), let record = records[position] else {
+            guard case .markdown = pages[position].kind, !Self.isNotFoundPage(pages[position]),
+                let record = records[position]
+            else {
                 continue
             }
             indexed.append(
                 SearchIndex.Page(
-                    output: page.output, sourceHash: record.sourceHash, title: record.title,
+                    output: pages[position].output, sourceHash: record.sourceHash, title: record.title,
                     headings: record.storedHeadings, search: record.search,
                     hasPageEntry: record.searchHasPageEntry))
-            hash.combine(page.output)
+            hash.combine(pages[position].output)
             hash.combine(record.sourceHash)
         }
         let indexPath = SearchIndex.folder + "/index.js"
