@@ -1,5 +1,6 @@
 import Foundation
 
+Allocator.configure()
 let tool = CommandLineTool(
     standardOutput: .standardOutput, standardError: .standardError, isTerminal: ProgressLine.standardErrorIsTerminal)
 let status = await tool.run(Array(CommandLine.arguments.dropFirst()))
