@@ -199,23 +199,16 @@ struct TemplateRendering {
         guard value.kind == .object else { return nil }
         let start = Int(value.start)
         let end = start + Int(value.count)
-        // An object's slots are all among the values' own or all in the base: scanned in
-        // place, without choosing between the two arrays (and checking bounds) per slot.
+        // An object is made in one piece (``TemplateData/endObject(_:)``), so its slots are
+        // all among the values' own or all in the base: scanned in place, without choosing
+        // between the two arrays (and checking bounds) per slot.
         if start >= ownSlotsStart {
             return slots.withUnsafeBufferPointer {
                 Self.last(key, in: $0, from: start - ownSlotsStart, to: end - ownSlotsStart)
             }
         }
-        if end <= ownSlotsStart {
-            return baseSlots.withUnsafeBufferPointer { Self.last(key, in: $0, from: start, to: end) }
-        }
-        var index = end
-        while index > start {
-            index -= 1
-            let slot = slot(index)
-            if slot.key == key { return slot.value }
-        }
-        return nil
+        precondition(end <= ownSlotsStart, "an object's slots are in one array")
+        return baseSlots.withUnsafeBufferPointer { Self.last(key, in: $0, from: start, to: end) }
     }
 
     /// The value of the last slot of `slots[start..<end]` with `key`.
