@@ -43,8 +43,7 @@ enum OutputPath {
     /// The folder that holds `path`, with its trailing `/` (`a/b/` for `a/b/c.html`), or
     /// `""` at the top. Read as bytes: it runs for every link and navigation entry.
     static func folder(of path: String) -> String {
-        guard let slash = path.utf8LastOffset(of: UInt8(ascii: "/")) else { return "" }
-        return String(utf8Prefix: slash + 1, of: path)
+        String(utf8Prefix: path.withUTF8Bytes(folderLength), of: path)
     }
 
     /// The length of the folder part of the UTF-8 path `bytes`, up to and with its last
