@@ -21,8 +21,8 @@ public struct HTMLFragment: Hashable, Sendable, CustomStringConvertible {
     public static func escape(_ text: String) -> String {
         // On the bytes in place (a walk of `utf8` costs tens of instructions a byte): this
         // runs for every title and link of every page's navigation.
-        var bytes = text
-        guard bytes.withUTF8({ $0.contains(where: { entity(for: $0) != nil }) }) else { return text }
+        var utf8 = text  // withUTF8 on a native string copies nothing
+        guard utf8.withUTF8({ $0.contains(where: { entity(for: $0) != nil }) }) else { return text }
         var result: [UInt8] = []
         result.reserveCapacity(text.utf8.count + 16)
         appendEscaped(text, to: &result)

@@ -78,8 +78,7 @@ extension String {
 
     /// Whether the string's UTF-8 is `bytes`: compared as bytes, without a string made of them.
     func utf8Equals(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var text = self
-        return text.withUTF8 { own in
+        withUTF8Bytes { own in
             own.count == bytes.count && (own.isEmpty || memcmp(own.baseAddress!, bytes.baseAddress!, own.count) == 0)
         }
     }

@@ -82,10 +82,10 @@ extension SourceIdentity {
     /// Appends ``encoded(separator:)`` to `bytes`, digit by digit: no string per number
     /// (a build writes one identity per page).
     func append(encodedWith separator: UInt8, to bytes: inout [UInt8]) {
-        let values = (size, UInt64(bitPattern: modified), UInt64(bitPattern: changed), inode, device)
-        Self.appendHex(values.0, to: &bytes)
-        for value in [values.1, values.2, values.3, values.4] {
-            bytes.append(separator)
+        for (index, value) in [size, UInt64(bitPattern: modified), UInt64(bitPattern: changed), inode, device]
+            .enumerated()
+        {
+            if index > 0 { bytes.append(separator) }
             Self.appendHex(value, to: &bytes)
         }
     }

@@ -21,8 +21,8 @@ extension PagePass {
         var indexed: [SearchIndex.Page] = []
         var hash = StableHash(SearchIndex.formatVersion)
         hash.combine(cache.key)
-        // (The pages' order, not sorted copies of the pages: they are large.)
-        // (Fields read in place: a copy of each page would retain all it holds.)
+        // (The pages' order, not sorted copies of the pages, and their fields read in place:
+        // a copy of a page would retain all it holds.)
         for position in pages.indices.sorted(by: { pages[$0].output < pages[$1].output }) {
             guard case .markdown = pages[position].kind, !Self.isNotFoundPage(pages[position]),
                 let record = records[position]
