@@ -83,16 +83,18 @@ struct BuildCache: Sendable {
 
     private mutating func load(keys: inout Set<String>) {
         packs = Set((try? FileManager.default.contentsOfDirectory(atPath: packFolder.path)) ?? [])
-        guard case .success(var read) = FileIO.read(indexFile.path) else { return }
-        let base = read.count
-        var payloads: [Range<Int>] = []
-        if case .success(let journal) = FileIO.read(journalFile.path), !journal.isEmpty {
+        // The journal first, to be read into the index's buffer behind it.
+        var journal = Data()
+        var journalPayloads: [Range<Int>] = []
+        if case .success(let read) = FileIO.read(journalFile.path), !read.isEmpty {
             // A damaged journal leaves no usable cache (see ``CacheJournal``).
-            guard let found = journal.withUnsafeBytes(CacheJournal.payloads(of:)) else { return }
-            payloads = found.map { ($0.lowerBound + base)..<($0.upperBound + base) }
-            read.append(journal)
+            guard let found = read.withUnsafeBytes(CacheJournal.payloads(of:)) else { return }
+            journal = read
+            journalPayloads = found
         }
-        let data = read
+        guard case .success(let data) = FileIO.read(indexFile.path, then: journal) else { return }
+        let base = data.count - journal.count
+        let payloads = journalPayloads.map { ($0.lowerBound + base)..<($0.upperBound + base) }
         let split = data.withUnsafeBytes { raw -> (SiteState, String, Int, [Range<Int>], Set<String>)? in
             let all = raw.bindMemory(to: UInt8.self)
             var records = ByteFields(UnsafeBufferPointer(rebasing: all[..<base]), separator: CachedPage.recordSeparator)
@@ -103,7 +105,8 @@ struct BuildCache: Sendable {
             var ranges: [Range<Int>] = []
             while let range = records.nextRange() { ranges.append(range) }
             for payload in payloads {
-                var entry = ByteFields(UnsafeBufferPointer(rebasing: all[payload]), separator: CachedPage.recordSeparator)
+                var entry = ByteFields(
+                    UnsafeBufferPointer(rebasing: all[payload]), separator: CachedPage.recordSeparator)
                 guard let header = entry.next() else { return nil }
                 let fields = Self.fields(ofHeader: header)
                 // Left from before the index was rewritten (maybe under another key): the
@@ -264,8 +267,10 @@ struct BuildCache: Sendable {
     }
 
     private func header(_ state: SiteState, generation: String) -> [UInt8] {
-        Array([Self.formatVersion, key, state.navigation, state.links, generation].joined(
-            separator: String(UnicodeScalar(CachedPage.fieldSeparator))).utf8)
+        Array(
+            [Self.formatVersion, key, state.navigation, state.links, generation].joined(
+                separator: String(UnicodeScalar(CachedPage.fieldSeparator))
+            ).utf8)
     }
 
     /// The size up to which a journal is kept whatever the size of the index.
@@ -355,8 +360,9 @@ struct BuildCache: Sendable {
         let live = pages.reduce(0) { $0 + ($1.content?.length ?? 0) + ($1.search?.length ?? 0) }
         let used = Self.packs(of: pages)
         let total = used.reduce(0) { sum, pack in
-            sum + ((try? FileManager.default.attributesOfItem(atPath: packFolder.appending(path: pack).path))?[.size]
-                as? Int ?? 0)
+            sum
+                + ((try? FileManager.default.attributesOfItem(atPath: packFolder.appending(path: pack).path))?[.size]
+                    as? Int ?? 0)
         }
         guard total - live > max(live, 16 << 20) else { return }
         let tag = "compacted-\(ProcessInfo.processInfo.processIdentifier)-\(UInt64(Date().timeIntervalSince1970 * 1e6))"

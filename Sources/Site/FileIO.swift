@@ -71,13 +71,23 @@ package enum FileIO {
     /// each entry of the folder at `path`, `.` and `..` included, until `body` returns
     /// false. Returns `errno` if the folder cannot be opened or read to its end, else 0.
     package static func forEachEntry(in path: String, _ body: (UnsafeRawBufferPointer, UInt8) -> Bool) -> Int32 {
+        forEachEntry(in: path) { name, type, _ in body(name, type) }
+    }
+
+    /// ``forEachEntry(in:_:)``, also handing over the open folder's descriptor, for calls
+    /// such as `fstatat` that name an entry relative to it (the kernel then looks up one
+    /// name, not the whole path again); it is valid only during the call.
+    package static func forEachEntry(
+        in path: String, _ body: (UnsafeRawBufferPointer, UInt8, Int32) -> Bool
+    ) -> Int32 {
         guard let directory = opendir(path) else { return errno }
         defer { closedir(directory) }
+        let descriptor = dirfd(directory)
         while true {
             errno = 0
             guard let entry = readdir(directory) else { return errno }
             let goesOn = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                body(UnsafeRawBufferPointer(rebasing: raw.prefix(while: { $0 != 0 })), entry.pointee.d_type)
+                body(UnsafeRawBufferPointer(rebasing: raw.prefix(while: { $0 != 0 })), entry.pointee.d_type, descriptor)
             }
             if !goesOn { return 0 }
         }
@@ -111,9 +121,10 @@ package enum FileIO {
         return x == y
     }
 
-    /// The bytes of the file at `path`, or the system's reason why they cannot be read
-    /// (`Permission denied`, `Is a directory`), for messages.
-    static func read(_ path: String) -> Result<Data, ReadFailure> {
+    /// The bytes of the file at `path`, followed by `tail` if given, or the system's reason
+    /// why they cannot be read (`Permission denied`, `Is a directory`), for messages. (With
+    /// the tail in the same buffer from the start, a large file is not copied to add it.)
+    static func read(_ path: String, then tail: Data = Data()) -> Result<Data, ReadFailure> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(ReadFailure(errno: errno)) }
         defer { close(descriptor) }
@@ -122,7 +133,7 @@ package enum FileIO {
         guard status.st_mode & S_IFMT != S_IFDIR else { return .failure(ReadFailure(errno: EISDIR)) }
         // One spare byte, so that the read that finds the end needs no larger buffer; a
         // file that grew since `fstat` (or reports no size, like those in /proc) doubles it.
-        var capacity = max(Int(status.st_size), 0) + 1
+        var capacity = max(Int(status.st_size), 0) + tail.count + 1
         guard var buffer = malloc(capacity) else { return .failure(ReadFailure(errno: ENOMEM)) }
         var length = 0
         while true {
@@ -143,6 +154,18 @@ package enum FileIO {
             }
             if got == 0 { break }
             length += got
+        }
+        if !tail.isEmpty {
+            if length + tail.count > capacity {
+                capacity = length + tail.count
+                guard let larger = realloc(buffer, capacity) else {
+                    free(buffer)
+                    return .failure(ReadFailure(errno: ENOMEM))
+                }
+                buffer = larger
+            }
+            tail.copyBytes(to: (buffer + length).assumingMemoryBound(to: UInt8.self), count: tail.count)
+            length += tail.count
         }
         guard length > 0 else {
             free(buffer)

@@ -27,8 +27,11 @@ extension PagePass {
     /// site needs to know of it.
     /// Problems with the file's bytes (see ``SourceText``) go to `warnings`, also when the
     /// page comes from the cache.
+    /// `identity` is the source's as the listing found it (``SourceTree/identities``),
+    /// before the file is read: an edit after that changes it.
     func firstPass(
-        _ source: String, resolver: LinkResolver, packs: ContentPacks, worker: Int, warnings: inout [SiteError]
+        _ source: String, identity: SourceIdentity?, resolver: LinkResolver, packs: ContentPacks, worker: Int,
+        warnings: inout [SiteError]
     ) -> FirstPass {
         let clock = ContinuousClock()
         var times = StepTimes()
@@ -47,8 +50,6 @@ extension PagePass {
         }
         let name = SiteFolder.contentFolder + "/" + source
         do throws(SiteError) {
-            // Taken before the file is read: an edit after it changes the identity.
-            let identity = SourceIdentity(path: contentPath + source)
             // A file that has not changed since it was hashed, and held clean text, is not
             // read at all.
             if let identity, let cached = cache.page(source, identity: identity), cached.isCleanText,

@@ -82,7 +82,8 @@ struct PagePass: Sendable {
 
     func run() async -> Result {
         var result = Result()
-        let resolver = LinkResolver(pages: Set(sources.pages), folders: Set(sources.folders), assets: Set(sources.assets))
+        let resolver = LinkResolver(
+            pages: Set(sources.pages), folders: Set(sources.folders), assets: Set(sources.assets))
         progress?.start(.reading, pages: sources.pages.count)
         let workers = Parallel.workers(for: sources.pages.count, jobs: options.jobs)
         let tag = "\(ProcessInfo.processInfo.processIdentifier)-\(UInt64(Date().timeIntervalSince1970 * 1e6))"
@@ -100,7 +101,8 @@ struct PagePass: Sendable {
             defer { progress?.advance() }
             var warnings: [SiteError] = []
             let outcome = firstPass(
-                sources.pages[index], resolver: resolver, packs: packs, worker: worker, warnings: &warnings)
+                sources.pages[index], identity: sources.identities[index], resolver: resolver, packs: packs,
+                worker: worker, warnings: &warnings)
             return Optional((outcome, warnings))
         }
         let packsComplete = packs.close()
@@ -247,10 +249,12 @@ struct PagePass: Sendable {
         let contentReaders = PackReaders(
             folder: cache.packFolder, count: Parallel.workers(for: allPages.count, jobs: options.jobs))
         progress?.start(.writing, pages: allPages.count)
-        let laidOut = await Parallel.map(allPages.count, jobs: options.jobs, chunk: Self.chunk) { [self] index, worker in
+        let laidOut = await Parallel.map(allPages.count, jobs: options.jobs, chunk: Self.chunk) {
+            [self] index, worker in
             defer { progress?.advance() }
             guard !upToDate[index], let navigation = madeNavigation else {
-                return Swift.Result<(String, Bool), SiteError>.success((laidOutRecords[index]?.contextHash ?? "", false))
+                return Swift.Result<(String, Bool), SiteError>.success(
+                    (laidOutRecords[index]?.contextHash ?? "", false))
             }
             return contentReaders.withReader(worker) { reader in
                 secondPass(

@@ -45,6 +45,11 @@ struct SourceIdentity: Sendable, Equatable {
     private init?(path: String, type: mode_t) {
         var status = stat()
         guard stat(path, &status) == 0, status.st_mode & S_IFMT == type else { return nil }
+        self.init(status)
+    }
+
+    /// The identity in what `stat` (or `lstat`, `fstatat`) filled in.
+    init(_ status: stat) {
         size = UInt64(status.st_size)
         modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
         changed = Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec)
@@ -102,23 +107,32 @@ extension SourceIdentity {
 
     /// Reads what ``encoded(separator:)`` wrote; `nil` if it is malformed.
     init?(decoding field: UnsafeBufferPointer<UInt8>, separator: UInt8) {
-        var parts = ByteFields(field, separator: separator)
-        var values: [UInt64] = []
-        while let part = parts.next() {
-            guard !part.isEmpty, part.count <= 16 else { return nil }
-            var value: UInt64 = 0
-            for byte in part {
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | UInt64(byte - UInt8(ascii: "0"))
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value << 4 | UInt64(byte - UInt8(ascii: "a") + 10)
-                default: return nil
+        // One pass over the bytes into five numbers in place: no array per record.
+        var values: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
+        var count = 0
+        var value: UInt64 = 0
+        var digits = 0
+        for index in 0...field.count {
+            let byte = index < field.count ? field[index] : separator
+            switch byte {
+            case separator:
+                guard digits > 0, count < 5 else { return nil }
+                withUnsafeMutableBytes(of: &values) {
+                    $0.storeBytes(of: value, toByteOffset: 8 * count, as: UInt64.self)
                 }
+                count += 1
+                (value, digits) = (0, 0)
+                continue
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | UInt64(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value << 4 | UInt64(byte - UInt8(ascii: "a") + 10)
+            default: return nil
             }
-            values.append(value)
+            digits += 1
+            guard digits <= 16 else { return nil }
         }
-        guard values.count == 5 else { return nil }
+        guard count == 5 else { return nil }
         self.init(
-            size: values[0], modified: Int64(bitPattern: values[1]), changed: Int64(bitPattern: values[2]),
-            inode: values[3], device: values[4])
+            size: values.0, modified: Int64(bitPattern: values.1), changed: Int64(bitPattern: values.2),
+            inode: values.3, device: values.4)
     }
 }

@@ -9,6 +9,10 @@ import Foundation
 /// outside the site or loop.
 struct SourceTree {
     var pages: [String] = []
+    /// The identity of each page, in the order of ``pages``, as the listing found it
+    /// (`nil` if `stat` failed): taken there, with the folder open, the kernel looks up
+    /// one name instead of a page's whole path, and the first pass needs no `stat` of its own.
+    var identities: [SourceIdentity?] = []
     var assets: [String] = []
     /// Every folder, with a trailing `/`, and `""` for `Content/` itself.
     var folders: [String] = [""]
@@ -23,20 +27,47 @@ struct SourceTree {
         else {
             throw SiteError(file: SiteFolder.contentFolder, message: "no Content/ folder in the site")
         }
-        walk(content, relative: "")
-        pages.sort()
+        var listed: [(page: String, identity: SourceIdentity?)] = []
+        walk(content, relative: "", pages: &listed)
+        listed.sort { $0.page < $1.page }
+        pages = listed.map(\.page)
+        identities = listed.map(\.identity)
         assets.sort()
         findCollisions()
     }
 
-    /// Lists `folder` with `readdir` (``FileIO/forEachEntry(in:_:)``) and `lstat`:
+    /// Lists `folder` with `readdir` (``FileIO/forEachEntry(in:_:)``) and `fstatat`:
     /// Foundation's `attributesOfItem` also looks up each file's owner and group by name,
-    /// which costs more than the rest of a no-op build's walk.
-    private mutating func walk(_ folder: URL, relative: String) {
+    /// which costs more than the rest of a no-op build's walk. A page's identity is taken
+    /// here (see ``identities``).
+    private mutating func walk(
+        _ folder: URL, relative: String, pages: inout [(page: String, identity: SourceIdentity?)]
+    ) {
         let path = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
-        var entries: [(name: String, type: UInt8)] = []
-        let failure = FileIO.forEachEntry(in: path) { name, type in
-            if name.first != UInt8(ascii: ".") { entries.append((String(decoding: name, as: UTF8.self), type)) }
+        var entries: [(name: String, type: UInt8, identity: SourceIdentity?)] = []
+        let failure = FileIO.forEachEntry(in: path) { bytes, type, descriptor in
+            guard bytes.first != UInt8(ascii: ".") else { return true }
+            let name = String(decoding: bytes, as: UTF8.self)
+            var kind = type
+            var identity: SourceIdentity?
+            if kind == UInt8(DT_UNKNOWN) || (kind == UInt8(DT_REG) && OutputPath.isMarkdown(name)) {
+                // Some file systems do not say what an entry is: ask, without following a
+                // link (a link is not followed at all; a regular file's `lstat` is its `stat`).
+                var status = stat()
+                if fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 {
+                    switch status.st_mode & S_IFMT {
+                    case S_IFDIR: kind = UInt8(DT_DIR)
+                    case S_IFREG:
+                        kind = UInt8(DT_REG)
+                        identity = SourceIdentity(status)
+                    case S_IFLNK: kind = UInt8(DT_LNK)
+                    default: return true
+                    }
+                } else if kind == UInt8(DT_UNKNOWN) {
+                    return true
+                }
+            }
+            entries.append((name, kind, identity))
             return true
         }
         if failure != 0 {
@@ -47,25 +78,14 @@ struct SourceTree {
             return
         }
         entries.sort { $0.name < $1.name }
-        for (name, type) in entries {
+        for (name, kind, identity) in entries {
             let file = relative + name
-            var kind = type
-            if kind == UInt8(DT_UNKNOWN) {  // some file systems do not say: ask
-                var status = stat()
-                guard lstat(path + name, &status) == 0 else { continue }
-                switch status.st_mode & S_IFMT {
-                case S_IFDIR: kind = UInt8(DT_DIR)
-                case S_IFREG: kind = UInt8(DT_REG)
-                case S_IFLNK: kind = UInt8(DT_LNK)
-                default: continue
-                }
-            }
             switch Int32(kind) {
             case Int32(DT_DIR):
                 folders.append(file + "/")
-                walk(folder.appending(path: name), relative: file + "/")
+                walk(folder.appending(path: name), relative: file + "/", pages: &pages)
             case Int32(DT_REG):
-                if OutputPath.isMarkdown(file) { pages.append(file) } else { assets.append(file) }
+                if OutputPath.isMarkdown(file) { pages.append((file, identity)) } else { assets.append(file) }
             case Int32(DT_LNK):
                 warnings.append(
                     SiteError(
@@ -86,8 +106,9 @@ struct SourceTree {
         // alike) is looked at closely.
         var seen = Set<UInt64>()
         seen.reserveCapacity(pages.count + assets.count)
-        guard pages.contains(where: { !seen.insert(Self.lowercasedOutputHash(of: $0, isPage: true)).inserted })
-            || assets.contains(where: { !seen.insert(Self.lowercasedOutputHash(of: $0, isPage: false)).inserted })
+        guard
+            pages.contains(where: { !seen.insert(Self.lowercasedOutputHash(of: $0, isPage: true)).inserted })
+                || assets.contains(where: { !seen.insert(Self.lowercasedOutputHash(of: $0, isPage: false)).inserted })
         else { return }
         var byOutput: [String: String] = [:]
         var byLowercased: [String: String] = [:]
@@ -109,7 +130,8 @@ struct SourceTree {
                 warnings.append(
                     SiteError(
                         file: SiteFolder.contentFolder + "/" + source,
-                        message: "output '\(output)' differs only in case from that of \(SiteFolder.contentFolder)/\(other)",
+                        message:
+                            "output '\(output)' differs only in case from that of \(SiteFolder.contentFolder)/\(other)",
                         severity: .warning))
             }
             byLowercased[lowercased] = source

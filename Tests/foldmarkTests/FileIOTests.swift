@@ -16,7 +16,14 @@ import Testing
                 continue
             }
             #expect(read == bytes)
+            // With a tail: the file's bytes, then the tail's, in one buffer.
+            let tail = Data("tail".utf8)
+            #expect(try FileIO.read(url.path, then: tail).get() == bytes + tail)
         }
+        // A file that understates its size still gets its tail after all its bytes.
+        let status = try FileIO.read("/proc/self/status", then: Data("!".utf8)).get()
+        #expect(String(decoding: status, as: UTF8.self).contains("Name:"))
+        #expect(status.last == UInt8(ascii: "!"))
     }
 
     /// Files in /proc say they are empty; their bytes come anyway.
@@ -55,6 +62,9 @@ import Testing
             ".foldmark-manifest", "ü/c.html",
         ]
         let site = try TemporarySite(files: [".foldmark-manifest": lines.joined(separator: "\n") + "\n"])
-        #expect(Manifest(parsing: Manifest.contents(of: site.root)).files == ["a.html", "dir/b.html", "a..b.html", "dir/...", "ü/c.html"])
+        #expect(
+            Manifest(parsing: Manifest.contents(of: site.root)).files == [
+                "a.html", "dir/b.html", "a..b.html", "dir/...", "ü/c.html",
+            ])
     }
 }

@@ -23,7 +23,9 @@ import Testing
     static func setModified(_ site: TemporarySite, _ path: String, _ seconds: Int) throws {
         let full = site.root.appending(path: path).path
         // Access time left alone, modification time set, as `touch -m -d` does.
-        var times = [timespec(tv_sec: 0, tv_nsec: (1 << 30) - 2)  /* UTIME_OMIT */, timespec(tv_sec: seconds, tv_nsec: 0)]
+        var times = [
+            timespec(tv_sec: 0, tv_nsec: (1 << 30) - 2) /* UTIME_OMIT */, timespec(tv_sec: seconds, tv_nsec: 0),
+        ]
         #expect(utimensat(AT_FDCWD, full, &times, 0) == 0)
     }
 
@@ -109,10 +111,18 @@ import Testing
             String(decoding: identity.encoded(separator: UInt8(ascii: " ")), as: UTF8.self)
                 == [12, UInt64(bitPattern: -1_000_000_001), 1_700_000_000_123_456_789, .max, 0]
                 .map { String($0, radix: 16) }.joined(separator: " "))
-        #expect(bytes.withUnsafeBufferPointer { SourceIdentity(decoding: $0, separator: CachedPage.partSeparator) } == identity)
-        for bad in ["", "1\u{1C}2\u{1C}3\u{1C}4", "1\u{1C}2\u{1C}3\u{1C}4\u{1C}x", "1\u{1C}2\u{1C}3\u{1C}4\u{1C}\u{1C}5"] {
+        #expect(
+            bytes.withUnsafeBufferPointer { SourceIdentity(decoding: $0, separator: CachedPage.partSeparator) }
+                == identity)
+        for bad in [
+            "", "1\u{1C}2\u{1C}3\u{1C}4", "1\u{1C}2\u{1C}3\u{1C}4\u{1C}x", "1\u{1C}2\u{1C}3\u{1C}4\u{1C}\u{1C}5",
+            "1\u{1C}2\u{1C}3\u{1C}4\u{1C}5\u{1C}", "1\u{1C}2\u{1C}3\u{1C}4\u{1C}5\u{1C}6",
+            "1\u{1C}2\u{1C}3\u{1C}4\u{1C}" + String(repeating: "f", count: 17),
+        ] {
             let bytes = Array(bad.utf8)
-            #expect(bytes.withUnsafeBufferPointer { SourceIdentity(decoding: $0, separator: CachedPage.partSeparator) } == nil)
+            #expect(
+                bytes.withUnsafeBufferPointer { SourceIdentity(decoding: $0, separator: CachedPage.partSeparator) }
+                    == nil)
         }
     }
 }
