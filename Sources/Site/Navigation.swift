@@ -88,11 +88,16 @@ struct Navigation: Sendable {
         urls = outputs.map(OutputPath.percentEncoded)
         titles = pages.map(\.title)
         self.homeTitle = homeTitle
-        for (index, page) in pages.enumerated() where page.isIndex {
-            folders[page.folder] = Folder(title: page.folder.isEmpty ? homeTitle : page.title, index: index)
+        // (By index, not by page: a copy of each page would retain all it holds.)
+        let isIndex = pages.indices.map { pages[$0].isIndex }
+        let pageFolders = pages.indices.map { pages[$0].folder }
+        folders.reserveCapacity(isIndex.count { $0 })
+        for index in pages.indices where isIndex[index] {
+            let folder = pageFolders[index]
+            folders[folder] = Folder(title: folder.isEmpty ? homeTitle : pages[index].title, index: index)
         }
-        for (index, page) in pages.enumerated() where !page.isIndex {
-            folders[page.folder]?.entries.append(.page(index))
+        for index in pages.indices where !isIndex[index] {
+            folders[pageFolders[index]]?.entries.append(.page(index))
         }
         for folder in folders.keys where !folder.isEmpty {
             folders[OutputPath.parent(of: folder)]?.entries.append(.folder(folder))
@@ -102,11 +107,15 @@ struct Navigation: Sendable {
         let indexes = folders.mapValues(\.index)
         for path in folders.keys {
             var keyed = folders[path]!.entries.map { entry in
-                let index = switch entry {
-                case .page(let index): index
-                case .folder(let path): indexes[path]!
-                }
-                return (key: (pages[index].order ?? .infinity, pages[index].title.lowercased(), pages[index].output), entry)
+                let index =
+                    switch entry {
+                    case .page(let index): index
+                    case .folder(let path): indexes[path]!
+                    }
+                return (
+                    key: (pages[index].order ?? .infinity, Self.lowercased(pages[index].title), pages[index].output),
+                    entry
+                )
             }
             keyed.sort { $0.key < $1.key }
             folders[path]!.entries = keyed.map(\.1)
@@ -122,6 +131,29 @@ struct Navigation: Sendable {
         }
         if folders[""] != nil { appendReadingOrder(of: "") }
         for (position, page) in readingOrder.enumerated() { positions[page] = position }
+    }
+
+    /// `title.lowercased()`, on bytes for ASCII (nearly every title): `lowercased()` works
+    /// through Unicode's case mappings, and a large site sorts thousands of titles.
+    static func lowercased(_ title: String) -> String {
+        let ascii = title.withUTF8Bytes { bytes -> (isASCII: Bool, hasUpper: Bool) in
+            var upper = false
+            for byte in bytes {
+                if byte >= 0x80 { return (false, false) }
+                if byte &- UInt8(ascii: "A") < 26 { upper = true }
+            }
+            return (true, upper)
+        }
+        guard ascii.isASCII else { return title.lowercased() }
+        guard ascii.hasUpper else { return title }
+        return title.withUTF8Bytes { bytes in
+            String(unsafeUninitializedCapacity: bytes.count) { buffer in
+                for (offset, byte) in bytes.enumerated() {
+                    buffer[offset] = byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+                }
+                return bytes.count
+            }
+        }
     }
 
     private mutating func appendReadingOrder(of path: String) {
@@ -308,10 +340,11 @@ struct Navigation: Sendable {
     func listing(of folder: String) -> [PageLink] {
         let from = OutputPath.percentEncoded(folder)
         return (folders[folder]?.entries ?? []).map { entry in
-            let index = switch entry {
-            case .page(let index): index
-            case .folder(let child): folders[child]!.index
-            }
+            let index =
+                switch entry {
+                case .page(let index): index
+                case .folder(let child): folders[child]!.index
+                }
             return PageLink(title: titles[index], href: OutputPath.relative(from: from, to: urls[index]))
         }
     }

@@ -112,9 +112,11 @@ struct PagePass: Sendable {
         var pages: [SitePage] = []
         var records: [CachedPage?] = []
         var isReused: [Bool] = []
-        pages.reserveCapacity(first.count)
-        records.reserveCapacity(first.count)
-        isReused.reserveCapacity(first.count)
+        // Room for the folder indexes made below too: growing would copy every page.
+        let capacity = first.count + sources.folders.count
+        pages.reserveCapacity(capacity)
+        records.reserveCapacity(capacity)
+        isReused.reserveCapacity(capacity)
         var drafts: Set<String> = []
         var stepTimes = SIMD8<Double>()
         for index in first.indices {

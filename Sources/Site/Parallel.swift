@@ -39,27 +39,25 @@ enum Parallel {
         let workers = workers(for: count, jobs: jobs)
         let order = ChunkOrder(count: count, chunk: chunk, lanes: workers)
         let next = ChunkCounter()
-        var parts = await withTaskGroup(of: [(index: Int, value: T?)].self) { group in
+        // Each value is made in its place in one buffer (every index by one task only, and
+        // read once all are done), then moved into the array: no list per task that grows
+        // by copying, and no value copied, which would retain, then release, every string
+        // and array a page's outcome holds.
+        let values = UnsafeMutablePointer<T>.allocate(capacity: max(count, 1))
+        defer { values.deallocate() }
+        nonisolated(unsafe) let base = values
+        await withTaskGroup(of: Void.self) { group in
             for worker in 0..<workers {
                 group.addTask {
-                    var done: [(index: Int, value: T?)] = []
                     while case let number = next.take(), number < order.slots {
                         guard let range = order.chunk(number) else { continue }
-                        for index in range { done.append((index, body(index, worker))) }
+                        for index in range { (base + index).initialize(to: body(index, worker)) }
                     }
-                    return done
                 }
             }
-            return await group.reduce(into: []) { $0.append($1) }
         }
-        // Each value is moved (`take()`) into its place, not copied: a copy of a page's
-        // outcome would retain, then release, every string and array it holds.
         return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
-            for part in parts.indices {
-                for item in parts[part].indices {
-                    (buffer.baseAddress! + parts[part][item].index).initialize(to: parts[part][item].value.take()!)
-                }
-            }
+            if count > 0 { buffer.baseAddress!.moveInitialize(from: values, count: count) }
             initialized = count
         }
     }

@@ -43,7 +43,10 @@ import Testing
 
     @Test func breadcrumbsAndNeighbours() {
         let navigation = Navigation(pages: Self.pages, homeTitle: "Site")
-        #expect(navigation.breadcrumbs(for: 6) == [PageLink(title: "Site", href: "../index.html"), PageLink(title: "Guide", href: "index.html")])
+        #expect(
+            navigation.breadcrumbs(for: 6) == [
+                PageLink(title: "Site", href: "../index.html"), PageLink(title: "Guide", href: "index.html"),
+            ])
         #expect(navigation.breadcrumbs(for: 4) == [PageLink(title: "Site", href: "../index.html")])
         #expect(navigation.breadcrumbs(for: 0) == [])
         let (previous, next) = navigation.neighbours(of: 6)  // guide/a.html
@@ -53,7 +56,10 @@ import Testing
     }
 
     @Test func hrefsArePercentEncoded() {
-        let pages = [Self.page("index.html", "Home"), Self.page("my docs/index.html", "Docs"), Self.page("my docs/50% #1.html", "Odd")]
+        let pages = [
+            Self.page("index.html", "Home"), Self.page("my docs/index.html", "Docs"),
+            Self.page("my docs/50% #1.html", "Odd"),
+        ]
         let navigation = Navigation(pages: pages, homeTitle: "Home")
         let items = navigation.navigation(for: 2)
         #expect(items[0].link.href == "../index.html")
@@ -116,11 +122,24 @@ import Testing
             var alone = PageContext()
             alone.navigation = plain.navigation(for: page)
             let sameNavigation =
-                prepared.share(for: page).map { PagePass.hash(of: PageContext(), shared: $0) == PagePass.hash(of: alone) }
+                prepared.share(for: page).map {
+                    PagePass.hash(of: PageContext(), shared: $0) == PagePass.hash(of: alone)
+                }
                 ?? (prepared.navigation(for: page) == alone.navigation)
             let same = sameNavigation && prepared.breadcrumbs(for: page) == plain.breadcrumbs(for: page)
             #expect(same, "the navigation or breadcrumbs of \(pages[page].output) differ")
         }
         #expect(pages.indices.contains { prepared.share(for: $0) != nil })
+    }
+
+    /// Titles sort by their lowercase form, which a fast path makes for ASCII: it must be
+    /// `lowercased()` exactly, ASCII or not.
+    @Test func sortKeysAreLowercasedAsStringsAre() {
+        for title in [
+            "", "a", "Getting Started", "API", "already lower", "x-Y_z 1.2!", "@[`{", "Café", "İstanbul", "ΣΟΦΊΑ",
+            "STRASSE ẞ", "Ǆemal", "日本語 Title", "Ａｂｃ",
+        ] {
+            #expect(Navigation.lowercased(title) == title.lowercased(), "\(title)")
+        }
     }
 }
