@@ -137,9 +137,7 @@ extension CachedPage {
         page.frontMatterYAML = optional(all[6])
         // The headings and links are checked, not decoded: most builds look at few of them.
         let headingCount = StoredHeadings.count(checking: all[7])
-        let linksOK = items(all[8], parts: 4) { parts in
-            Self.integer(parts[1]) != nil && Self.integer(parts[2]) != nil
-        }
+        let linksOK = Self.isLinkList(all[8])
         var warnings: [LinkWarning] = []
         let warningsOK = items(all[9], parts: 3) { parts in
             guard let line = Self.integer(parts[0]), let column = Self.integer(parts[1]) else { return false }
@@ -172,6 +170,22 @@ extension CachedPage {
             page.identity = identity
         }
         self.init(page)
+    }
+
+    /// Whether `field` is a well-formed list of links: items of four parts, the second and
+    /// third ``integer(_:)``s. Split with `memchr` (a URL is skipped, not read), and no
+    /// list of parts per item: every record's links are checked whenever the index is read,
+    /// and decoded only when asked.
+    static func isLinkList(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
+        var items = ByteFields(field, separator: itemSeparator)
+        while let item = items.next() {
+            if item.isEmpty { continue }
+            var parts = ByteFields(item, separator: partSeparator)
+            guard parts.next() != nil, let line = parts.next(), integer(line) != nil, let column = parts.next(),
+                integer(column) != nil, parts.next() != nil, parts.next() == nil
+            else { return false }
+        }
+        return true
     }
 
     /// A non-negative decimal number of at most 18 digits.

@@ -45,8 +45,9 @@ import Testing
         let oneCore = try records(Data(contentsOf: site.root.appending(path: ".foldmark-cache/_site/index")))
         #expect(twoCores.count == 1101)
         // Pack names and offsets differ between the builds; the sources, in order, do not.
-        #expect(twoCores.map { $0.prefix(while: { $0 != "\u{1F}" && $0 != "\u{1D}" }) }
-            == oneCore.map { $0.prefix(while: { $0 != "\u{1F}" && $0 != "\u{1D}" }) })
+        #expect(
+            twoCores.map { $0.prefix(while: { $0 != "\u{1F}" && $0 != "\u{1D}" }) }
+                == oneCore.map { $0.prefix(while: { $0 != "\u{1F}" && $0 != "\u{1D}" }) })
     }
 
     @Test func aMissingPackMeansThePagesAreBuiltAgain() async throws {
@@ -74,7 +75,9 @@ import Testing
         }
         let folder = site.root.appending(path: ".foldmark-cache/_site/packs")
         let total = try site.files(under: ".foldmark-cache/_site/packs").reduce(0) { sum, name in
-            sum + ((try FileManager.default.attributesOfItem(atPath: folder.appending(path: name).path))[.size] as? Int ?? 0)
+            sum
+                + ((try FileManager.default.attributesOfItem(atPath: folder.appending(path: name).path))[.size] as? Int
+                    ?? 0)
         }
         #expect(total < 20 << 20)  // bounded: live content plus at most 16 MiB of dead bytes
         let unchanged = await ToolRun.run(["build", site.root.path, "--json"])
@@ -181,6 +184,28 @@ import Testing
             let bytes = Array(text.utf8)
             var packs: [String] = []
             #expect(bytes.withUnsafeBufferPointer { CachedPage(decoding: $0, packs: &packs) } == nil)
+        }
+    }
+
+    /// A record's links are checked in one pass when the index is read: items of four
+    /// parts (empty items skipped), the line and column numbers of at most 18 digits.
+    @Test func linkListsAreCheckedPartByPart() {
+        let (part, item) = ("\u{1C}", "\u{1D}")
+        func link(_ url: String, _ line: String, _ column: String, _ image: String = "0") -> String {
+            [url, line, column, image].joined(separator: part)
+        }
+        let wellFormed = [
+            "", link("a", "1", "2"), link("a", "1", "2") + item + item + link("b.md#x", "30", "4", "1"),
+            item + link("", "0", "0", ""), link("a", String(repeating: "9", count: 18), "2"),
+        ]
+        let malformed = [
+            link("a", "1", "2") + part + "x", ["a", "1", "2"].joined(separator: part), link("a", "x", "2"),
+            link("a", "", "2"), link("a", "1", "2x"), link("a", String(repeating: "9", count: 19), "2"),
+            link("a", "1", "2") + item + "b",
+        ]
+        for (list, expected) in wellFormed.map({ ($0, true) }) + malformed.map({ ($0, false) }) {
+            let bytes = Array(list.utf8)
+            #expect(bytes.withUnsafeBufferPointer(CachedPage.isLinkList) == expected, "\(list.debugDescription)")
         }
     }
 
