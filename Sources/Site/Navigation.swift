@@ -31,7 +31,8 @@ struct Navigation: Sendable {
     private var titles: [String]
     private var folders: [String: Folder] = [:]
     private(set) var readingOrder: [Int] = []
-    private var positions: [Int: Int] = [:]
+    /// Each page's place in ``readingOrder`` (`nil` for a page not in it), by page.
+    private var positions: [Int?] = []
     /// Where each page lies in its folder's entries (`nil` for index pages), and where each
     /// folder lies in its parent's: found once, not by a search for every page.
     private var entryPositions: [Int?] = []
@@ -84,9 +85,9 @@ struct Navigation: Sendable {
 
     /// `pages` must include an index page for every folder that holds a page.
     init(pages: [SitePage], homeTitle: String) {
-        outputs = pages.map(\.output)
+        outputs = pages.map { $0.output }
         urls = outputs.map(OutputPath.percentEncoded)
-        titles = pages.map(\.title)
+        titles = pages.map { $0.title }
         self.homeTitle = homeTitle
         // (By index, not by page: a copy of each page would retain all it holds.)
         let isIndex = pages.indices.map { pages[$0].isIndex }
@@ -130,6 +131,7 @@ struct Navigation: Sendable {
             }
         }
         if folders[""] != nil { appendReadingOrder(of: "") }
+        positions = Array(repeating: nil, count: pages.count)
         for (position, page) in readingOrder.enumerated() { positions[page] = position }
     }
 
@@ -366,7 +368,7 @@ struct Navigation: Sendable {
     }
 
     func neighbours(of page: Int) -> (previous: PageLink?, next: PageLink?) {
-        guard let position = positions[page] else { return (nil, nil) }
+        guard positions.indices.contains(page), let position = positions[page] else { return (nil, nil) }
         let from = OutputPath.folder(of: urls[page])
         func link(_ position: Int) -> PageLink? {
             guard readingOrder.indices.contains(position) else { return nil }

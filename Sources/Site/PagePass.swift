@@ -23,6 +23,8 @@ struct PagePass: Sendable {
     let contentPath: String
     let outputPath: String
     let stagingPath: String
+    /// The last build's search index state, read as soon as a page is parsed.
+    let searchStatePrefetch: SearchStatePrefetch
 
     init(
         site: SiteFolder, sources: SourceTree, renderer: PageRenderer, staging: URL, options: BuildOptions,
@@ -41,6 +43,8 @@ struct PagePass: Sendable {
         contentPath = Self.folderPath(site.content)
         outputPath = Self.folderPath(output)
         stagingPath = Self.folderPath(staging)
+        searchStatePrefetch = SearchStatePrefetch(
+            file: cache.folder.appending(path: SearchIndexState.fileName), key: cache.key)
     }
 
     struct Result {

@@ -25,4 +25,24 @@ import Testing
             #expect(state.hash == hash, "round \(round)")
         }
     }
+
+    /// The state's numbers are written digit by digit, as `String(_:radix:)` would write
+    /// them (hexadecimal padded to 16 digits), so that states of earlier builds still read.
+    @Test func numbersAreWrittenAsStringsWriteThem() {
+        var generator = SystemRandomNumberGenerator()
+        let values: [UInt64] = [0, 1, 9, 10, 15, 16, 99, 100, 255, 1 << 32, .max - 1, .max]
+        for value in values
+            + (0..<500).map({ _ in
+                UInt64.random(in: 0 ... .max, using: &generator) >> UInt64.random(in: 0..<64, using: &generator)
+            })
+        {
+            var hex: [UInt8] = []
+            SearchIndexState.appendHex16(value, to: &hex)
+            let digits = String(value, radix: 16)
+            #expect(String(decoding: hex, as: UTF8.self) == String(repeating: "0", count: 16 - digits.count) + digits)
+            var decimal: [UInt8] = [UInt8(ascii: "x")]
+            SearchIndexState.appendDecimal(value, to: &decimal)
+            #expect(String(decoding: decimal, as: UTF8.self) == "x" + String(value))
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 extension PagePass {
     /// The search index's files, and the state to keep for the next build.
@@ -50,8 +51,9 @@ extension PagePass {
             }
             inPlace = previous
         }
-        // Read only now: a build that finds its index in place has no use for it.
-        let previous = SearchIndexState(reading: stateFile, key: cache.key)
+        // Read only for a build that does not find its index in place: from the moment the
+        // first pass parsed a page (see ``SearchStatePrefetch``), or now.
+        let previous = await searchStatePrefetch.state()
         // The files of the index in the output folder, if it is the one the state describes.
         var unchanged: [String: UInt64] = [:]
         if let previous, previous.hash == inPlace {
@@ -83,5 +85,33 @@ struct SearchStateWrite: Sendable {
 
     func write() {
         if state?.write(to: file, key: key) != true { try? FileManager.default.removeItem(at: file) }
+    }
+}
+
+/// The search index's state of the last build (``SearchIndexState``), read on a thread of
+/// its own from the moment it is known to be needed: when the first pass parses a page
+/// (an edit), rather than once every page has been through the first pass. A build that
+/// parses no page finds its index in place and never reads it.
+final class SearchStatePrefetch: Sendable {
+    private let file: URL
+    private let key: String
+    private let reading = Mutex<Background<SearchIndexState?>?>(nil)
+
+    init(file: URL, key: String) {
+        self.file = file
+        self.key = key
+    }
+
+    /// Starts reading the state, unless that has begun.
+    func start() {
+        reading.withLock { reading in
+            if reading == nil { reading = Background { [file, key] in SearchIndexState(reading: file, key: key) } }
+        }
+    }
+
+    /// The state, once read; `nil` if there is none for this key.
+    func state() async -> SearchIndexState? {
+        start()
+        return await reading.withLock { $0! }.value
     }
 }

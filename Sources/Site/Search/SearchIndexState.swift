@@ -142,6 +142,25 @@ struct SearchIndexState: Sendable {
         return complete ? bytes : nil
     }
 
+    /// `value` as 16 lowercase hexadecimal digits, leading zeros included.
+    static func appendHex16(_ value: UInt64, to bytes: inout [UInt8]) {
+        for shift in stride(from: 60, through: 0, by: -4) {
+            let nibble = UInt8(truncatingIfNeeded: value >> UInt64(shift)) & 0xF
+            bytes.append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
+        }
+    }
+
+    /// `value` in decimal, as `String(value)` writes it.
+    static func appendDecimal(_ value: UInt64, to bytes: inout [UInt8]) {
+        var digits: (UInt64, Int) = (1, 1)
+        while digits.1 < 20 && value / digits.0 >= 10 { digits = (digits.0 * 10, digits.1 + 1) }
+        var divisor = digits.0
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value / divisor % 10))
+            divisor /= 10
+        }
+    }
+
     private static func digit(_ byte: UInt8, radix: UInt64) -> UInt64? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt64(byte - UInt8(ascii: "0"))
@@ -153,18 +172,24 @@ struct SearchIndexState: Sendable {
     /// Writes the state to `file` for `key`, replacing it whole; `false` if it cannot (and
     /// then there is no state).
     func write(to file: URL, key: String) -> Bool {
-        func hex(_ value: UInt64) -> String {
-            let digits = String(value, radix: 16)
-            return String(repeating: "0", count: 16 - digits.count) + digits
-        }
-        var head = Self.header(key: key) + "\(hash) \(files.count)\n"
-        head.reserveCapacity(head.utf8.count + files.count * 32 + pages.count * 24)
+        // Written as bytes, digit by digit: a line per page, and a large site has thousands.
+        var head = Array((Self.header(key: key) + "\(hash) \(files.count)\n").utf8)
+        head.reserveCapacity(head.count + files.count * 48 + pages.count * 32)
         for (path, contentHash) in files.sorted(by: { $0.key < $1.key }) {
-            head += path + " " + hex(contentHash) + "\n"
+            head += path.utf8
+            head.append(UInt8(ascii: " "))
+            Self.appendHex16(contentHash, to: &head)
+            head.append(UInt8(ascii: "\n"))
         }
-        head += "\(pages.count)\n"
+        Self.appendDecimal(UInt64(pages.count), to: &head)
+        head.append(UInt8(ascii: "\n"))
         for page in pages {
-            head += hex(page.id) + " \(page.entries) \(page.rowLength)\n"
+            Self.appendHex16(page.id, to: &head)
+            head.append(UInt8(ascii: " "))
+            Self.appendDecimal(UInt64(page.entries), to: &head)
+            head.append(UInt8(ascii: " "))
+            Self.appendDecimal(UInt64(page.rowLength), to: &head)
+            head.append(UInt8(ascii: "\n"))
         }
         let temporary = file.deletingLastPathComponent().appending(path: ".\(file.lastPathComponent).foldmark-tmp")
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -180,7 +205,7 @@ struct SearchIndexState: Sendable {
             return true
         }
         let written =
-            head.withUTF8(put) && rows.withUnsafeBufferPointer(put) && dictionary.withLines(put)
+            head.withUnsafeBufferPointer(put) && rows.withUnsafeBufferPointer(put) && dictionary.withLines(put)
         Glibc.close(descriptor)
         // The old state is removed first: renaming over a file makes ext4 allocate and
         // start writing out the new one's blocks at once (its `auto_da_alloc`), which kept a
