@@ -26,7 +26,11 @@ struct BuildCache: Sendable {
     /// What the last build knew of the whole site; `nil` when there was no usable index.
     private(set) var siteState: SiteState?
     /// Pack files present when the cache was read.
-    private(set) var packs: Set<String> = []
+    private(set) var packs: Set<String> = [] {
+        didSet { packList = Array(packs) }
+    }
+    /// ``packs`` as a list, to look through when there are few.
+    private var packList: [String] = []
     /// The index and its journal as read, one after the other, and where each of
     /// ``records`` lies in them: a record that a build keeps unchanged is copied into a
     /// rewritten index, not encoded again.
@@ -176,25 +180,39 @@ struct BuildCache: Sendable {
         places[source].map { records[$0] }
     }
 
+    /// ``record(_:)``, looking first at place `hint`: a build hands its records to the next
+    /// in the order of its pages, so a page's record is mostly at the page's own index,
+    /// found by comparing two paths rather than hashing one.
+    func record(_ source: String, hint: Int) -> CachedPage? {
+        if hint >= 0 && hint < records.count && records[hint].source == source { return records[hint] }
+        return record(source)
+    }
+
     /// The cached record of `source` if its bytes still hash to `hash` and its content is
     /// still on disk.
-    func page(_ source: String, hash: String) -> CachedPage? {
-        guard let page = record(source), page.sourceHash == hash else { return nil }
+    func page(_ source: String, hash: String, hint: Int = -1) -> CachedPage? {
+        guard let page = record(source, hint: hint), page.sourceHash == hash else { return nil }
         return hasPacks(of: page) ? page : nil
     }
 
     /// The cached record of `source` if the file still has the identity it had when it was
     /// hashed (see ``SourceIdentity``), so that its bytes need not be read, and its content
     /// is still on disk.
-    func page(_ source: String, identity: SourceIdentity) -> CachedPage? {
-        guard let page = record(source), page.identity == identity else { return nil }
+    func page(_ source: String, identity: SourceIdentity, hint: Int = -1) -> CachedPage? {
+        guard let page = record(source, hint: hint), page.identity == identity else { return nil }
         return hasPacks(of: page) ? page : nil
     }
 
     private func hasPacks(of page: CachedPage) -> Bool {
-        if let content = page.content, !packs.contains(content.pack) { return false }
-        if let search = page.search, !packs.contains(search.pack) { return false }
+        if let content = page.content, !hasPack(content.pack) { return false }
+        if let search = page.search, !hasPack(search.pack) { return false }
         return true
+    }
+
+    /// Whether pack `name` was there. A cache has a few packs, and records name them by
+    /// one shared string each: comparing with each is cheaper than hashing the name.
+    private func hasPack(_ name: String) -> Bool {
+        packList.count <= 16 ? packList.contains(name) : packs.contains(name)
     }
 
     /// A save of the cache whose bytes are made but not yet written. A build makes one with

@@ -27,10 +27,12 @@ extension PagePass {
     /// site needs to know of it.
     /// Problems with the file's bytes (see ``SourceText``) go to `warnings`, also when the
     /// page comes from the cache.
-    /// `identity` is the source's as the listing found it (``SourceTree/identities``),
+    /// `index` is the page's place in the site's list of sources (its record's, mostly, in
+    /// the cache). `identity` is the source's as the listing found it (``SourceTree/identities``),
     /// before the file is read: an edit after that changes it.
     func firstPass(
-        _ source: String, identity: SourceIdentity?, resolver: LinkResolver, packs: ContentPacks, worker: Int,
+        _ source: String, index: Int, identity: SourceIdentity?, resolver: LinkResolver, packs: ContentPacks,
+        worker: Int,
         warnings: inout [SiteError]
     ) -> FirstPass {
         let clock = ContinuousClock()
@@ -52,7 +54,7 @@ extension PagePass {
         do throws(SiteError) {
             // A file that has not changed since it was hashed, and held clean text, is not
             // read at all.
-            if let identity, let cached = cache.page(source, identity: identity), cached.isCleanText,
+            if let identity, let cached = cache.page(source, identity: identity, hint: index), cached.isCleanText,
                 let reused = reuse(cached)
             {
                 return reused
@@ -68,7 +70,7 @@ extension PagePass {
                 hash.combine(contentsOf: bytes)
                 return hash.hex
             }
-            var cached = cache.page(source, hash: hash)
+            var cached = cache.page(source, hash: hash, hint: index)
             cached?.identity = settled
             // Bytes that decoded cleanly last time still do: the hash is the same.
             let checked = cached?.isCleanText == true ? nil : SourceText(decoding: data)

@@ -105,7 +105,8 @@ struct PagePass: Sendable {
             defer { progress?.advance() }
             var warnings: [SiteError] = []
             let outcome = firstPass(
-                sources.pages[index], identity: sources.identities[index], resolver: resolver, packs: packs,
+                sources.pages[index], index: index, identity: sources.identities[index], resolver: resolver,
+                packs: packs,
                 worker: worker, warnings: &warnings)
             return Optional((outcome, warnings))
         }

@@ -67,6 +67,27 @@ import Testing
     /// A cache written before the records were binary (`foldmark-cache 6`, whose records
     /// were text) is not read: its pages are built again, and the search index is the one
     /// a first build made. (Read as records of this format, its text gives other terms.)
+    /// A record is looked for first at the place a hint gives (a page's index among the
+    /// sources); a wrong or impossible hint still finds it, and a missing one is missing.
+    @Test func recordsAreFoundWhateverTheHint() async throws {
+        var files = SearchIndexTests.files
+        for number in 0..<12 { files["Content/p\(number).md"] = SearchIndexTests.page(number) }
+        let site = try SearchIndexTests.SearchSite(files)
+        try await site.build()
+        let indexFile = site.root.appending(path: ".foldmark-cache/_site/index")
+        let header = try Data(contentsOf: indexFile).prefix { $0 != CachedPage.recordSeparator }
+        let key = String(decoding: header.split(separator: CachedPage.fieldSeparator)[1], as: UTF8.self)
+        let cache = BuildCache(BuildCache.read(output: site.root.appending(path: "_site")), key: key)
+        let sources = files.keys.filter { $0.hasSuffix(".md") }.map { String($0.dropFirst("Content/".count)) }.sorted()
+        for (place, source) in sources.enumerated() {
+            #expect(cache.record(source) != nil)
+            for hint in [place, place + 1, 0, -1, sources.count + 5] {
+                #expect(cache.record(source, hint: hint)?.source == source, "\(source) with hint \(hint)")
+            }
+        }
+        #expect(cache.record("missing.md", hint: 0) == nil)
+    }
+
     @Test func aCacheOfTextRecordsIsNotRead() async throws {
         var files = SearchIndexTests.files
         for number in 0..<40 { files["Content/p\(number).md"] = SearchIndexTests.page(number) }

@@ -19,24 +19,18 @@ extension PagePass {
     func writeSearchIndex(_ pages: [SitePage], records: [CachedPage?]) async throws(SiteError) -> SearchOutcome {
         guard site.config.hasSearch else { return SearchOutcome() }
         let stateFile = cache.folder.appending(path: SearchIndexState.fileName)
-        var indexed: [SearchIndex.Page] = []
         var hash = StableHash(SearchIndex.formatVersion)
         hash.combine(cache.key)
-        // (The pages' order, not sorted copies of the pages, and their fields read in place:
-        // a copy of a page would retain all it holds.)
-        for position in pages.indices.sorted(by: { pages[$0].output < pages[$1].output }) {
-            guard case .markdown = pages[position].kind, !Self.isNotFoundPage(pages[position]),
-                let record = records[position]
-            else {
-                continue
-            }
-            indexed.append(
-                SearchIndex.Page(
-                    output: pages[position].output, sourceHash: record.sourceHash, title: record.title,
-                    headings: record.storedHeadings, search: record.search,
-                    hasPageEntry: record.searchHasPageEntry))
+        // The indexed pages in the order of their outputs. (Their positions, not sorted
+        // copies of the pages, and their fields read in place: a copy of a page would retain
+        // all it holds. The list of their fields is made only when the index is not in place.)
+        let order = pages.indices.sorted(by: { pages[$0].output < pages[$1].output }).filter { position in
+            guard case .markdown = pages[position].kind, !Self.isNotFoundPage(pages[position]) else { return false }
+            return records[position] != nil
+        }
+        for position in order {
             hash.combine(pages[position].output)
-            hash.combine(record.sourceHash)
+            hash.combine(records[position]!.sourceHash)
         }
         let indexPath = SearchIndex.folder + "/index.js"
         var inPlace: String?
@@ -50,6 +44,12 @@ extension PagePass {
                 return SearchOutcome(outputs: paths)
             }
             inPlace = previous
+        }
+        let indexed = order.map { position in
+            let record = records[position]!
+            return SearchIndex.Page(
+                output: pages[position].output, sourceHash: record.sourceHash, title: record.title,
+                headings: record.storedHeadings, search: record.search, hasPageEntry: record.searchHasPageEntry)
         }
         // Read only for a build that does not find its index in place: from the moment the
         // first pass parsed a page (see ``SearchStatePrefetch``), or now.
