@@ -341,9 +341,10 @@ struct BuildCache: Sendable {
                     bytes.append(CachedPage.recordSeparator)
                     bytes.append(contentsOf: UnsafeBufferPointer(rebasing: old[recordRanges[place]]))
                 } else {
-                    guard page.isEncodable else { continue }
+                    // A record that cannot be written (a text holds a separator) is dropped.
+                    let start = bytes.count
                     bytes.append(CachedPage.recordSeparator)
-                    page.encode(into: &bytes)
+                    if !page.encode(into: &bytes) { bytes.removeSubrange(start...) }
                 }
             }
         }

@@ -37,8 +37,11 @@ extension CachedPage {
         return true
     }
 
-    /// Appends the record to `bytes`; it must be ``isEncodable``.
-    func encode(into bytes: inout [UInt8]) {
+    /// Appends the record to `bytes`. Returns whether it is ``isEncodable``, found on the
+    /// way, from the bytes of each text as it is copied: when it is not, the caller drops
+    /// what was appended.
+    @discardableResult
+    func encode(into bytes: inout [UInt8]) -> Bool {
         var writer = RecordWriter(bytes: bytes)
         bytes = []
         writer.text(self.source)
@@ -53,7 +56,7 @@ extension CachedPage {
             writer.field(text)
         case .decoded(let headings):
             writer.list(headings) { writer, heading in
-                writer.text(String(heading.level))
+                writer.text(number: heading.level)
                 writer.part(heading.id)
                 writer.part(heading.title)
             }
@@ -65,8 +68,8 @@ extension CachedPage {
             writer.list(links, Self.write)
         }
         writer.list(self.linkWarnings) { writer, warning in
-            writer.text(String(warning.line))
-            writer.part(String(warning.column))
+            writer.text(number: warning.line)
+            writer.part(number: warning.column)
             writer.part(warning.message)
         }
         writer.field(self.isCleanText ? "1" : "0")
@@ -80,12 +83,13 @@ extension CachedPage {
         writer.bytes.append(CachedPage.fieldSeparator)
         if let identity = self.identity { identity.append(encodedWith: CachedPage.partSeparator, to: &writer.bytes) }
         bytes = writer.bytes
+        return writer.isClean
     }
 
     private static func write(_ writer: inout RecordWriter, _ link: Link) {
         writer.text(link.url)
-        writer.part(String(link.line))
-        writer.part(String(link.column))
+        writer.part(number: link.line)
+        writer.part(number: link.column)
         writer.part(link.isImage ? "1" : "0")
     }
 
@@ -247,12 +251,16 @@ extension CachedPage {
 /// Appends the fields of one record.
 struct RecordWriter {
     var bytes: [UInt8]
+    /// Whether no text written so far held a separator (see ``CachedPage/isEncodable``).
+    private(set) var isClean = true
 
-    mutating func text(_ text: String) { bytes.append(contentsOf: text.utf8) }
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    mutating func text(_ text: String) { append(text) }
 
     mutating func field(_ text: String) {
         bytes.append(CachedPage.fieldSeparator)
-        bytes.append(contentsOf: text.utf8)
+        append(text)
     }
 
     mutating func field(_ data: Data) {
@@ -262,7 +270,27 @@ struct RecordWriter {
 
     mutating func part(_ text: String) {
         bytes.append(CachedPage.partSeparator)
-        bytes.append(contentsOf: text.utf8)
+        append(text)
+    }
+
+    /// `value` in decimal, as `String(value)` writes it, with no string made.
+    mutating func text(number value: Int) {
+        guard value >= 0, value < 100_000_000 else { return append(String(value)) }
+        // The digits, last first, in the bytes of one word.
+        var digits: UInt64 = 0
+        var count = 0
+        var rest = value
+        repeat {
+            digits = digits << 8 | UInt64(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10))
+            rest /= 10
+            count += 1
+        } while rest > 0
+        for index in 0..<count { bytes.append(UInt8(truncatingIfNeeded: digits >> UInt64(8 * index))) }
+    }
+
+    mutating func part(number value: Int) {
+        bytes.append(CachedPage.partSeparator)
+        text(number: value)
     }
 
     /// A field of items, each written by `body` with its parts.
@@ -271,6 +299,28 @@ struct RecordWriter {
         for (index, item) in items.enumerated() {
             if index > 0 { bytes.append(CachedPage.itemSeparator) }
             body(&self, item)
+        }
+    }
+
+    /// Appends the UTF-8 of `text` in one copy where it lies in one piece (a native or a
+    /// small string), not byte by byte through its view, and notes whether it holds a
+    /// separator (the ASCII bytes 0x1C to 0x1F): a record has dozens of texts, and a build
+    /// writes one record per page.
+    private mutating func append(_ text: String) {
+        let clean = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+            bytes.append(contentsOf: utf8)
+            var found: UInt8 = 0
+            for byte in utf8 { found |= byte & 0xFC == 0x1C ? 1 : 0 }
+            return found == 0
+        }
+        if let clean {
+            if !clean { isClean = false }
+        } else {
+            var text = text
+            text.withUTF8 { utf8 in
+                bytes.append(contentsOf: utf8)
+                if utf8.contains(where: { $0 & 0xFC == 0x1C }) { isClean = false }
+            }
         }
     }
 }

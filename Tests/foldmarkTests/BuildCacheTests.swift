@@ -167,9 +167,24 @@ import Testing
         #expect(!record(heading: "H\u{1C}").isEncodable)
         #expect(!record(id: "h\u{1D}").isEncodable)
         #expect(!record(url: "b\u{1E}.md").isEncodable)
+        // Writing a record finds the same, text by text.
+        for candidate in [page, record(), record(heading: "H\u{1C}"), record(id: "h\u{1D}"), record(url: "b\u{1E}.md")]
+        {
+            var bytes: [UInt8] = []
+            #expect(candidate.encode(into: &bytes) == candidate.isEncodable)
+        }
         var warned = record()
         warned.linkWarnings = [CachedPage.LinkWarning(line: 1, column: 1, message: "no\u{1F}")]
         #expect(!warned.isEncodable)
+    }
+
+    /// Numbers in records are written digit by digit, as `String(_:)` writes them.
+    @Test func recordNumbersAreWrittenAsStringsWriteThem() {
+        for value in [0, 1, 9, 10, 11, 99, 100, 12_345, 99_999_999, 100_000_000, 123_456_789_012, -1, -42, .max, .min] {
+            var writer = RecordWriter(bytes: [UInt8(ascii: "x")])
+            writer.text(number: value)
+            #expect(String(decoding: writer.bytes, as: UTF8.self) == "x" + String(value))
+        }
     }
 
     @Test func aMalformedRecordIsDropped() {
