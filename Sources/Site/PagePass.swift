@@ -307,7 +307,7 @@ struct PagePass: Sendable {
         // What the passes made of every page, freed on another thread: on the way out of
         // this function it took 16-20 ms of a 10,000-page build.
         let leftovers = (pages, records, first, madeNavigation, checker, linkWarnings, laidOut, folders)
-        Task.detached(priority: .background) { withExtendedLifetime(leftovers) {} }
+        Leftovers.free(leftovers)
         return result
     }
 

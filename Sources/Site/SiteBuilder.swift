@@ -140,7 +140,7 @@ public struct SiteBuilder: Sendable {
         // instructions): another thread does it while the report goes out.
         let leftovers = (result, records, cache, reading, sources, pass)
         result = PagePass.Result()
-        Task.detached(priority: .background) { withExtendedLifetime(leftovers) {} }
+        Leftovers.free(leftovers)
         report.assets = sources.assets.count
         report.warnings.sort(by: Self.inFileOrder)
         report.seconds = (clock.now - start).seconds
