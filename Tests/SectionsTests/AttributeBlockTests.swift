@@ -101,4 +101,22 @@ import Testing
         #expect(AttributeBlock(parsing: "#x")?.collapsed == nil)
         #expect(AttributeBlock(parsing: "x") == nil)
     }
+
+    /// Blocks of ASCII are read on bytes; they must read as any other: split at spaces and
+    /// tabs, `#id` (the last wins) and `.class` tokens only, neither alone.
+    @Test func blocksReadTheSameWhateverTheirText() {
+        let cases: [(String, AttributeBlock?)] = [
+            ("#a", AttributeBlock(id: "a")), ("  #a\t .b  .c ", AttributeBlock(id: "a", classes: ["b", "c"])),
+            ("#a #b", AttributeBlock(id: "b")), (".x.y", AttributeBlock(classes: ["x.y"])),
+            ("#a#b", AttributeBlock(id: "a#b")), ("", nil), (" \t ", nil), ("#", nil), (".", nil),
+            ("#a .", nil), ("x", nil), ("#a x", nil),
+            // Past ASCII, and a carriage return, by characters.
+            ("#é .ü", AttributeBlock(id: "é", classes: ["ü"])), ("#a\r.b", AttributeBlock(id: "a\r.b")),
+            // A mark after a blank joins it into one character, which splits nothing.
+            ("#\u{301}", nil), ("# \u{301}", AttributeBlock(id: " \u{301}")),
+        ]
+        for (text, expected) in cases {
+            #expect(AttributeBlock(parsing: text[...]) == expected, "\(text.debugDescription)")
+        }
+    }
 }

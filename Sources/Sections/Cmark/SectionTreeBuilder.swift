@@ -1,5 +1,9 @@
 internal import CCmark
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Turns Markdown into the preamble, the section tree and the links of a ``Document``.
 ///
 /// The only type that parses with cmark. The whole cmark tree is allocated and freed in
@@ -215,14 +219,26 @@ struct SectionTreeBuilder {
     ///
     /// Works on UTF-8 bytes: a combining mark right after `<h1>` joins the `>` into one
     /// `Character`, so a search by `Character` would miss it (a fuzzer found this).
+    /// The bytes are looked at where cmark wrote them, and only the inner part becomes a
+    /// string: a page has a heading per section.
     private func innerHTML(of heading: OpaquePointer) -> String {
-        let html = CmarkNode.html(heading, options: cmarkOptions)
-        let bytes = html.utf8
-        let closing = Array("</h".utf8)
-        guard let start = bytes.firstIndex(of: UInt8(ascii: ">")),
-            let end = bytes.indices.last(where: { bytes[$0...].starts(with: closing) }),
-            start < end
-        else { return html }
-        return String(html[bytes.index(after: start)..<end])
+        guard let buffer = cmark_render_html(heading, cmarkOptions) else { return "" }
+        defer { free(buffer) }
+        return buffer.withMemoryRebound(to: UInt8.self, capacity: strlen(buffer)) { base in
+            let bytes = UnsafeBufferPointer(start: base, count: strlen(buffer))
+            guard let start = bytes.firstIndex(of: UInt8(ascii: ">")) else {
+                return String(decoding: bytes, as: UTF8.self)
+            }
+            // The last `</h`, if it comes after that.
+            var end = bytes.count - 3
+            while end > start
+                && !(bytes[end] == UInt8(ascii: "<") && bytes[end + 1] == UInt8(ascii: "/")
+                    && bytes[end + 2] == UInt8(ascii: "h"))
+            {
+                end -= 1
+            }
+            guard end > start else { return String(decoding: bytes, as: UTF8.self) }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]), as: UTF8.self)
+        }
     }
 }
