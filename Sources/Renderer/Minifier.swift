@@ -7,9 +7,9 @@ enum Minifier {
     /// `{`, `}`, `;` and `,`. Strings in CSS (in `content:` or URLs) keep their text.
     ///
     /// It walks the UTF-8 bytes (every build minifies the theme's stylesheet, and scalar by
-    /// scalar that was a sixth of a no-op build's instructions): the characters that
-    /// matter are ASCII, a scalar past ASCII is copied whole, or dropped whole when it is
-    /// blank space.
+    /// scalar that took 18.2M instructions, 5 % of a no-op build of the real corpora's):
+    /// the characters that matter are ASCII, a scalar past ASCII is copied whole, or
+    /// dropped whole when it is blank space.
     static func css(_ source: String) -> String {
         var source = source
         return source.withUTF8 { bytes in

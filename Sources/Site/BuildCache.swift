@@ -26,9 +26,7 @@ struct BuildCache: Sendable {
     /// What the last build knew of the whole site; `nil` when there was no usable index.
     private(set) var siteState: SiteState?
     /// Pack files present when the cache was read.
-    private(set) var packs: Set<String> = [] {
-        didSet { packList = Array(packs) }
-    }
+    private var packs: Set<String> = []
     /// ``packs`` as a list, to look through when there are few.
     private var packList: [String] = []
     /// The index and its journal as read, one after the other, and where each of
@@ -86,7 +84,8 @@ struct BuildCache: Sendable {
     }
 
     private mutating func load(keys: inout Set<String>) {
-        packs = Set((try? FileManager.default.contentsOfDirectory(atPath: packFolder.path)) ?? [])
+        packList = (try? FileManager.default.contentsOfDirectory(atPath: packFolder.path)) ?? []
+        packs = Set(packList)
         // The journal first, to be read into the index's buffer behind it.
         var journal = Data()
         var journalPayloads: [Range<Int>] = []
@@ -304,9 +303,9 @@ struct BuildCache: Sendable {
             if place < records.count && records[place] == page { continue }
             let old = record(page.source)
             if old == page { continue }
-            guard old != nil, page.isEncodable else { return nil }
+            guard old != nil else { return nil }
             payload.append(CachedPage.recordSeparator)
-            page.encode(into: &payload)
+            guard page.encode(into: &payload) else { return nil }
         }
         let entry = CacheJournal.entry(payload: payload)
         guard journalSize + entry.count <= max(indexSize / 4, Self.smallJournal) else { return nil }

@@ -83,3 +83,36 @@ extension String {
         }
     }
 }
+
+extension [UInt8] {
+    /// Appends `value` in decimal, as `String(value)` writes it, digit by digit: records,
+    /// states and indexes write thousands of numbers, and a `String` for each cost more
+    /// than the rest of the line.
+    mutating func appendDecimal(_ value: UInt64) {
+        var length = 1
+        var probe = value
+        while probe >= 10 {
+            probe /= 10
+            length += 1
+        }
+        let start = count
+        append(contentsOf: repeatElement(UInt8(ascii: "0"), count: length))
+        var rest = value
+        var index = start + length - 1
+        while rest > 0 {
+            self[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+            index -= 1
+        }
+    }
+
+    /// Appends `value` in lowercase hexadecimal, as `String(value, radix: 16)` writes it,
+    /// with leading zeros up to `digits` digits.
+    mutating func appendHex(_ value: UInt64, digits minimum: Int = 1) {
+        let digits = Swift.max(minimum, (64 - value.leadingZeroBitCount + 3) / 4)
+        for digit in (0..<digits).reversed() {
+            let nibble = UInt8(truncatingIfNeeded: value >> UInt64(4 * digit)) & 0xF
+            append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
+        }
+    }
+}

@@ -15,31 +15,14 @@ extension CachedPage {
 
     /// Whether none of the record's texts holds a separator.
     var isEncodable: Bool {
-        // The separators are the ASCII bytes 0x1C to 0x1F. Each text is looked at where it
-        // is: this runs for every record a build saves, so on the bytes in place (a walk of
-        // `utf8` costs tens of instructions a byte).
-        func isClean(_ text: String) -> Bool {
-            text.withUTF8Bytes { bytes in
-                var found: UInt8 = 0
-                for byte in bytes { found |= byte & 0xFC == 0x1C ? 1 : 0 }
-                return found == 0
-            }
-        }
-        guard isClean(self.source), isClean(self.output), isClean(self.title), isClean(self.frontMatterYAML ?? ""),
-            self.linkWarnings.allSatisfy({ isClean($0.message) })
-        else { return false }
-        if case .decoded(let headings) = self.storedHeadings,
-            !headings.allSatisfy({ isClean($0.id) && isClean($0.title) })
-        {
-            return false
-        }
-        if case .decoded(let links) = self.storedLinks, !links.allSatisfy({ isClean($0.url) }) { return false }
-        return true
+        // The one rule is where the record is written: each text is looked at as it is copied.
+        var bytes: [UInt8] = []
+        return encode(into: &bytes)
     }
 
     /// Appends the record to `bytes`. Returns whether it is ``isEncodable``, found on the
-    /// way, from the bytes of each text as it is copied: when it is not, the caller drops
-    /// what was appended.
+    /// way from the bytes of each text as it is copied (the separators are the ASCII bytes
+    /// 0x1C to 0x1F): when it is not, the caller drops what was appended.
     @discardableResult
     func encode(into bytes: inout [UInt8]) -> Bool {
         var writer = RecordWriter(bytes: bytes)
@@ -275,17 +258,8 @@ struct RecordWriter {
 
     /// `value` in decimal, as `String(value)` writes it, with no string made.
     mutating func text(number value: Int) {
-        guard value >= 0, value < 100_000_000 else { return append(String(value)) }
-        // The digits, last first, in the bytes of one word.
-        var digits: UInt64 = 0
-        var count = 0
-        var rest = value
-        repeat {
-            digits = digits << 8 | UInt64(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10))
-            rest /= 10
-            count += 1
-        } while rest > 0
-        for index in 0..<count { bytes.append(UInt8(truncatingIfNeeded: digits >> UInt64(8 * index))) }
+        guard value >= 0 else { return append(String(value)) }
+        bytes.appendDecimal(UInt64(value))
     }
 
     mutating func part(number value: Int) {

@@ -136,8 +136,8 @@ public struct SiteBuilder: Sendable {
         await searchStateWritten
         report.pages = result.pageCount
         // Freeing the pages' records and paths, the cache that was read and the list of
-        // sources takes tens of milliseconds on a large site (a seventh of a no-op build's
-        // instructions): another thread does it while the report goes out.
+        // sources takes tens of milliseconds on a large site: another thread does it while
+        // the report goes out.
         let leftovers = (result, records, cache, reading, sources, pass)
         result = PagePass.Result()
         Leftovers.free(leftovers)

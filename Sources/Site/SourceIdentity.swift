@@ -91,17 +91,7 @@ extension SourceIdentity {
             .enumerated()
         {
             if index > 0 { bytes.append(separator) }
-            Self.appendHex(value, to: &bytes)
-        }
-    }
-
-    /// `value` in lowercase hexadecimal, without leading zeros (`0` for zero), as
-    /// `String(value, radix: 16)` writes it.
-    private static func appendHex(_ value: UInt64, to bytes: inout [UInt8]) {
-        let digits = max(1, (64 - value.leadingZeroBitCount + 3) / 4)
-        for digit in (0..<digits).reversed() {
-            let nibble = UInt8(truncatingIfNeeded: value >> UInt64(4 * digit)) & 0xF
-            bytes.append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
+            bytes.appendHex(value)
         }
     }
 

@@ -26,22 +26,26 @@ import Testing
         }
     }
 
-    /// The state's numbers are written digit by digit, as `String(_:radix:)` would write
-    /// them (hexadecimal padded to 16 digits), so that states of earlier builds still read.
+    /// Numbers in the state, the cache's records and identities are written digit by digit
+    /// (`[UInt8].appendDecimal`, `appendHex`), as `String(_:radix:)` would write them
+    /// (hexadecimal padded to 16 digits in the state), so that files of earlier builds still read.
     @Test func numbersAreWrittenAsStringsWriteThem() {
         var generator = SystemRandomNumberGenerator()
         let values: [UInt64] = [0, 1, 9, 10, 15, 16, 99, 100, 255, 1 << 32, .max - 1, .max]
-        for value in values
-            + (0..<500).map({ _ in
-                UInt64.random(in: 0 ... .max, using: &generator) >> UInt64.random(in: 0..<64, using: &generator)
-            })
-        {
-            var hex: [UInt8] = []
-            SearchIndexState.appendHex16(value, to: &hex)
+        let random = (0..<500).map { _ in
+            UInt64.random(in: 0 ... .max, using: &generator) >> UInt64.random(in: 0..<64, using: &generator)
+        }
+        for value in values + random {
+            var padded: [UInt8] = []
+            padded.appendHex(value, digits: 16)
             let digits = String(value, radix: 16)
-            #expect(String(decoding: hex, as: UTF8.self) == String(repeating: "0", count: 16 - digits.count) + digits)
+            #expect(
+                String(decoding: padded, as: UTF8.self) == String(repeating: "0", count: 16 - digits.count) + digits)
+            var hex: [UInt8] = [UInt8(ascii: "x")]
+            hex.appendHex(value)
+            #expect(String(decoding: hex, as: UTF8.self) == "x" + digits)
             var decimal: [UInt8] = [UInt8(ascii: "x")]
-            SearchIndexState.appendDecimal(value, to: &decimal)
+            decimal.appendDecimal(value)
             #expect(String(decoding: decimal, as: UTF8.self) == "x" + String(value))
         }
     }

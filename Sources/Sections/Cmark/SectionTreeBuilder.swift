@@ -224,8 +224,9 @@ struct SectionTreeBuilder {
     private func innerHTML(of heading: OpaquePointer) -> String {
         guard let buffer = cmark_render_html(heading, cmarkOptions) else { return "" }
         defer { free(buffer) }
-        return buffer.withMemoryRebound(to: UInt8.self, capacity: strlen(buffer)) { base in
-            let bytes = UnsafeBufferPointer(start: base, count: strlen(buffer))
+        let length = strlen(buffer)
+        return buffer.withMemoryRebound(to: UInt8.self, capacity: length) { base in
+            let bytes = UnsafeBufferPointer(start: base, count: length)
             guard let start = bytes.firstIndex(of: UInt8(ascii: ">")) else {
                 return String(decoding: bytes, as: UTF8.self)
             }

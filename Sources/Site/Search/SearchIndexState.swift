@@ -142,25 +142,6 @@ struct SearchIndexState: Sendable {
         return complete ? bytes : nil
     }
 
-    /// `value` as 16 lowercase hexadecimal digits, leading zeros included.
-    static func appendHex16(_ value: UInt64, to bytes: inout [UInt8]) {
-        for shift in stride(from: 60, through: 0, by: -4) {
-            let nibble = UInt8(truncatingIfNeeded: value >> UInt64(shift)) & 0xF
-            bytes.append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
-        }
-    }
-
-    /// `value` in decimal, as `String(value)` writes it.
-    static func appendDecimal(_ value: UInt64, to bytes: inout [UInt8]) {
-        var digits: (UInt64, Int) = (1, 1)
-        while digits.1 < 20 && value / digits.0 >= 10 { digits = (digits.0 * 10, digits.1 + 1) }
-        var divisor = digits.0
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value / divisor % 10))
-            divisor /= 10
-        }
-    }
-
     private static func digit(_ byte: UInt8, radix: UInt64) -> UInt64? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt64(byte - UInt8(ascii: "0"))
@@ -178,17 +159,17 @@ struct SearchIndexState: Sendable {
         for (path, contentHash) in files.sorted(by: { $0.key < $1.key }) {
             head += path.utf8
             head.append(UInt8(ascii: " "))
-            Self.appendHex16(contentHash, to: &head)
+            head.appendHex(contentHash, digits: 16)
             head.append(UInt8(ascii: "\n"))
         }
-        Self.appendDecimal(UInt64(pages.count), to: &head)
+        head.appendDecimal(UInt64(pages.count))
         head.append(UInt8(ascii: "\n"))
         for page in pages {
-            Self.appendHex16(page.id, to: &head)
+            head.appendHex(page.id, digits: 16)
             head.append(UInt8(ascii: " "))
-            Self.appendDecimal(UInt64(page.entries), to: &head)
+            head.appendDecimal(UInt64(page.entries))
             head.append(UInt8(ascii: " "))
-            Self.appendDecimal(UInt64(page.rowLength), to: &head)
+            head.appendDecimal(UInt64(page.rowLength))
             head.append(UInt8(ascii: "\n"))
         }
         let temporary = file.deletingLastPathComponent().appending(path: ".\(file.lastPathComponent).foldmark-tmp")
