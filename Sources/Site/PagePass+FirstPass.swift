@@ -76,8 +76,9 @@ extension PagePass {
             let checked = cached?.isCleanText == true ? nil : SourceText(decoding: data)
             warnings = checked?.warnings(file: name) ?? []
             if let cached, let reused = reuse(cached) { return reused }
-            // A page to parse: the search index will be patched, from the last one's state.
-            if site.config.hasSearch { searchStatePrefetch.start() }
+            // A page to parse: the search index will be patched, from the last one's state,
+            // if the last build left a cache for this key (a fresh build has no state to read).
+            if site.config.hasSearch && cache.siteState != nil { searchStatePrefetch.start() }
             let text = checked ?? SourceText(decoding: data)
             let markdown = text.text
             lap()
