@@ -162,10 +162,11 @@ struct PagePass: Sendable {
         // run on one core leave the other to them.
         let searchPages = pages
         let searchRecords = records
+        let searchReused = isReused
         async let searchOutcome = { [self] () async -> (Swift.Result<SearchOutcome, SiteError>, Double) in
             let start = clock.now
             do throws(SiteError) {
-                let outcome = try await writeSearchIndex(searchPages, records: searchRecords)
+                let outcome = try await writeSearchIndex(searchPages, records: searchRecords, reused: searchReused)
                 return (.success(outcome), (clock.now - start).seconds)
             } catch {
                 return (.failure(error), (clock.now - start).seconds)

@@ -15,7 +15,8 @@ import Testing
 
         func write(_ path: String, _ text: String) throws {
             let url = root.appending(path: path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
 
@@ -29,7 +30,9 @@ import Testing
             let url = root.appending(path: folder).appending(path: "search")
             let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
             return try Dictionary(
-                uniqueKeysWithValues: names.map { ($0, try String(contentsOf: url.appending(path: $0), encoding: .utf8)) })
+                uniqueKeysWithValues: names.map {
+                    ($0, try String(contentsOf: url.appending(path: $0), encoding: .utf8))
+                })
         }
 
         /// The terms of the site's dictionary, with their heading and body lists decoded.
@@ -58,31 +61,35 @@ import Testing
     static let files = [
         "Content/index.md": "---\ntitle: Home\n---\nWelcome text about gardens.\n\n# Home\n\nIntro paragraph.\n",
         "Content/guide.md": """
-            # Guide
+        # Guide
 
-            Plain words here.
+        Plain words here.
 
-            ## Hidden part {.collapsed}
+        ## Hidden part {.collapsed}
 
-            A secretword lives here.
+        A secretword lives here.
 
-            ### Deeper
+        ### Deeper
 
-            Nested inside &amp; below, with <code>codeword</code>.
+        Nested inside &amp; below, with <code>codeword</code>.
 
-            ## Unfinished {.draft}
+        ## Unfinished {.draft}
 
-            Draftword never shows.
-            """,
+        Draftword never shows.
+        """,
         "Content/draft.md": "---\ndraft: true\n---\n# Draft page\n\nAnotherdraftword.\n",
     ]
 
     @Test func termsAreLowercasedFoldedAndSplitOnPunctuation() {
         #expect(SearchTerms.terms(inText: "Café au LAIT, naïve x2 y") == ["cafe", "au", "lait", "naive", "x2"])
-        #expect(SearchTerms.terms(inText: "snake_case kebab-case ΟΔΟΣ 東京") == ["snake", "case", "kebab", "case", "οδοσ", "東京"])
-        #expect(SearchTerms.terms(inHTML: "<p>Fish &amp; chips&#33; <em>caf&#xE9;</em><!-- raw HTML omitted --></p>") == [
-            "fish", "chips", "cafe",
-        ])
+        #expect(
+            SearchTerms.terms(inText: "snake_case kebab-case ΟΔΟΣ 東京") == [
+                "snake", "case", "kebab", "case", "οδοσ", "東京",
+            ])
+        #expect(
+            SearchTerms.terms(inHTML: "<p>Fish &amp; chips&#33; <em>caf&#xE9;</em><!-- raw HTML omitted --></p>") == [
+                "fish", "chips", "cafe",
+            ])
         #expect(SearchTerms.terms(inText: String(repeating: "a", count: 40)) == [String(repeating: "a", count: 32)])
         #expect(
             SearchTerms.terms(inHTML: "ab&nbsp;cd x&lt;yz Caf&#233; &#x2B;ok&#43;") == ["ab", "cd", "yz", "cafe", "ok"])
@@ -126,8 +133,9 @@ import Testing
         let entries = try #require(files["d0.js"])
         #expect(entries.contains("\"guide\""))
         #expect(!entries.contains("draft"))
-        #expect(try String(contentsOf: site.root.appending(path: "_site/guide.html"), encoding: .utf8).contains(
-            "id=\"fm-search-input\""))
+        #expect(
+            try String(contentsOf: site.root.appending(path: "_site/guide.html"), encoding: .utf8).contains(
+                "id=\"fm-search-input\""))
     }
 
     @Test func titleHitsAreKeptApartFromTextHits() async throws {
@@ -181,7 +189,8 @@ import Testing
             for section in 0..<5 {
                 text += "## Part \(section) of \(page)\n\n"
                 for line in 0..<6 {
-                    text += (0..<12).map { words[(page * 7 + section * 3 + line + $0 * $0) % words.count] }
+                    text +=
+                        (0..<12).map { words[(page * 7 + section * 3 + line + $0 * $0) % words.count] }
                         .joined(separator: " ") + " unique\(page)x\(section).\n"
                 }
                 text += "\n"
@@ -211,7 +220,8 @@ import Testing
         text += "# Page \(number)\n\n"
         for section in 0..<(1 + (number + version) % 4) {
             text += "## Part \(section) \(words[(number * 5 + section + version) % words.count])\n\n"
-            text += (0..<8).map { words[(number * 7 + section * 3 + version + $0 * $0) % words.count] }
+            text +=
+                (0..<8).map { words[(number * 7 + section * 3 + version + $0 * $0) % words.count] }
                 .joined(separator: " ") + " unique\(number)v\(version).\n\n"
         }
         return text
@@ -221,6 +231,9 @@ import Testing
     final class RecordPacks {
         let folder = FileManager.default.temporaryDirectory.appending(path: "foldmark-packs-\(UUID().uuidString)")
         private var tag = 0
+        /// The pages of the last call, by output: a page whose Markdown changed since is
+        /// marked as replacing that one, as a build marks it.
+        private var last: [String: SearchIndex.Page] = [:]
 
         init() throws { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
 
@@ -229,7 +242,7 @@ import Testing
             tag += 1
             let packs = try ContentPacks(folder: folder, tag: "t\(tag)", workers: 1)
             defer { packs.close() }
-            return try pages.map { output, markdown in
+            let made = try pages.map { output, markdown in
                 let document = try Document(parsing: markdown)
                 let title = document.title ?? output
                 let record = PageSearchData.encoded(document: document, title: title)
@@ -237,7 +250,7 @@ import Testing
                 hash.combine(markdown)
                 let location = record.withUnsafeBytes { packs.append($0, worker: 0) }
                 try #require(location != nil)
-                return SearchIndex.Page(
+                var page = SearchIndex.Page(
                     output: output, sourceHash: hash.hex, title: title,
                     headings: .decoded(
                         document.allSections.map {
@@ -245,7 +258,13 @@ import Testing
                         }),
                     search: location,
                     hasPageEntry: PageSearchData.hasPageEntry(record))
+                if let old = last[output], old.sourceHash != page.sourceHash, let search = old.search {
+                    page.replaced = (old.sourceHash, search)
+                }
+                return page
             }
+            last = Dictionary(uniqueKeysWithValues: made.map { ($0.output, $0) })
+            return made
         }
 
         /// The files of the index of `pages`, and its state.
@@ -287,7 +306,8 @@ import Testing
             let file = packs.folder.appending(path: "state")
             #expect(state.write(to: file, key: "k"))
             let previous = try #require(SearchIndexState(reading: file, key: "k"))
-            let sameState = previous.pages == state.pages && previous.dictionary == state.dictionary
+            let sameState =
+                previous.pages == state.pages && previous.dictionary == state.dictionary
                 && previous.rows.elementsEqual(state.rows)
             #expect(sameState)
             let patched = try await packs.index(pages, previous: previous)
@@ -313,7 +333,8 @@ import Testing
         let full = try await packs.index(pages, previous: nil)
         var terms: [String] = []
         for index in 0..<patched.state.dictionary.count {
-            patched.state.dictionary.withTerm(index) { term, _, _ in terms.append(String(decoding: term, as: UTF8.self)) }
+            patched.state.dictionary.withTerm(index) { term, _, _ in terms.append(String(decoding: term, as: UTF8.self))
+            }
         }
         #expect(terms.first == "aardvark" && terms.last == "zymurgy", "\(terms)")
         let sameFiles = patched.files == full.files
@@ -391,6 +412,57 @@ import Testing
                 #expect(parts == whole, "\(jobs) tasks of \(termsPerTask) terms")
             }
         }
+    }
+
+    /// Pages edited without a change in their number of entries keep every other entry
+    /// where it was: the patch then merges only the terms of their old and new records and
+    /// copies the other lines, and comes out as the merge of every line does.
+    @Test func patchOfReplacedPagesTouchesOnlyTheirTerms() async throws {
+        let packs = try RecordPacks()
+        var markdown: [String: String] = [:]
+        for number in 0..<60 { markdown["p\(number).html"] = Self.page(number) }
+        let before = try packs.pages(markdown)
+        let old = try await packs.index(before, previous: nil).state
+        // Versions 4 and 8 have the sections of version 0, with other words.
+        let edited = [3, 17, 18, 59]
+        for (offset, number) in edited.enumerated() {
+            markdown["p\(number).html"] = Self.page(number, version: 4 * (1 + offset % 2))
+        }
+        let after = try packs.pages(markdown)
+        let replaced = after.filter { $0.replaced != nil }.sorted { $0.output < $1.output }
+        #expect(replaced.map(\.output) == edited.map { "p\($0).html" }.sorted())
+
+        // The map keeps every entry but the edited pages', in place.
+        var firsts: [String: UInt32] = [:]
+        var map = SearchEntryMap(oldCount: old.pages.reduce(0) { $0 + Int64($1.entries) })
+        var first: UInt32 = 0
+        for (page, state) in zip(before.sorted { $0.output < $1.output }, old.pages) {
+            firsts[page.output] = first
+            if !replaced.contains(where: { $0.output == page.output }) {
+                map.keep(Int64(state.entries), from: Int64(first), as: Int64(first))
+            }
+            first += state.entries
+        }
+        #expect(map.isShiftFree && !map.isIdentity)
+        let newSources = try replaced.map {
+            SearchPostings.Source(location: try #require($0.search), firstEntry: firsts[$0.output]!)
+        }
+        let oldSources = try replaced.map {
+            SearchPostings.Source(location: try #require($0.replaced?.search), firstEntry: firsts[$0.output]!)
+        }
+        let new = await SearchPostings.collect(newSources, packs: packs.folder, jobs: 1).dictionary
+        let dropped = await SearchPostings.collect(oldSources, packs: packs.folder, jobs: 1).dictionary
+        let patched = SearchDictionary.merging(old.dictionary, mappedWith: map, new, touching: dropped)
+        let whole = await SearchDictionary.merging(old.dictionary, mappedWith: map, new, jobs: 1)
+        // (Compared as one value: the difference would be kilobytes of output.)
+        let same = patched == whole
+        #expect(same && dropped.count > 0 && new.count > 0)
+
+        // The same through the index, which finds the replaced records itself.
+        let patchedIndex = try await packs.index(after, previous: old)
+        let full = try await packs.index(after, previous: nil, jobs: 1)
+        let sameFiles = patchedIndex.files == full.files
+        #expect(sameFiles && patchedIndex.state.dictionary == full.state.dictionary)
     }
 
     @Test func dictionaryLinesAreCheckedWhenRead() throws {

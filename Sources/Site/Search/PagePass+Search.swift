@@ -10,13 +10,16 @@ extension PagePass {
     }
 
     /// Writes the site's ``SearchIndex`` into the staging folder, from the cache records
-    /// of `pages` (`records[i]` is that of `pages[i]`), unless the site has no search. Returns every file of the index (for the
-    /// manifest) and those staged: none when the index in the output folder was made from
-    /// the same pages, which a no-op build finds by reading one line; otherwise those that
-    /// differ from the files in place, when the output folder holds the index that the
-    /// cache's ``SearchIndexState`` describes. The state for the next build is returned, to
-    /// be written while the build is published.
-    func writeSearchIndex(_ pages: [SitePage], records: [CachedPage?]) async throws(SiteError) -> SearchOutcome {
+    /// of `pages` (`records[i]` is that of `pages[i]`, `reused[i]` whether it was taken
+    /// from the cache as it was), unless the site has no search. Returns every file of the
+    /// index (for the manifest) and those staged: none when the index in the output folder
+    /// was made from the same pages, which a no-op build finds by reading one line;
+    /// otherwise those that differ from the files in place, when the output folder holds
+    /// the index that the cache's ``SearchIndexState`` describes. The state for the next
+    /// build is returned, to be written while the build is published.
+    func writeSearchIndex(_ pages: [SitePage], records: [CachedPage?], reused: [Bool]) async throws(SiteError)
+        -> SearchOutcome
+    {
         guard site.config.hasSearch else { return SearchOutcome() }
         let stateFile = cache.folder.appending(path: SearchIndexState.fileName)
         var hash = StableHash(SearchIndex.formatVersion)
@@ -47,9 +50,16 @@ extension PagePass {
         }
         let indexed = order.map { position in
             let record = records[position]!
-            return SearchIndex.Page(
+            var page = SearchIndex.Page(
                 output: pages[position].output, sourceHash: record.sourceHash, title: record.title,
                 headings: record.storedHeadings, search: record.search, hasPageEntry: record.searchHasPageEntry)
+            if !reused[position], case .markdown(let source) = pages[position].kind,
+                let old = cache.record(source, hint: position), old.sourceHash != record.sourceHash,
+                let location = old.search
+            {
+                page.replaced = (old.sourceHash, location)
+            }
+            return page
         }
         // Read only for a build that does not find its index in place: from the moment the
         // first pass parsed a page (see ``SearchStatePrefetch``), or now.

@@ -93,6 +93,11 @@ struct SearchDictionary: Sendable, Equatable {
         }
     }
 
+    /// Whether term `index` is term `otherIndex` of `other`.
+    func term(_ index: Int, equals other: SearchDictionary, _ otherIndex: Int) -> Bool {
+        withTerm(index) { a, _, _ in other.withTerm(otherIndex) { b, _, _ in a.elementsEqual(b) } }
+    }
+
     /// Appends a term; terms must come in increasing order. `fill` appends the heading list
     /// to its argument, then `fillBody` the body list. Leaves the term out if both are empty.
     mutating func append(
@@ -127,6 +132,20 @@ struct SearchDictionary: Sendable, Equatable {
         starts.append(UInt32(bytes.count))
     }
 
+    /// Appends the lines of terms `range` of `other` as they are, all at once.
+    mutating func appendLines(of other: SearchDictionary, _ range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        let first = Int(other.starts[range.lowerBound])
+        let shift = bytes.count - first
+        bytes.append(contentsOf: other.bytes[first..<Int(other.starts[range.upperBound])])
+        func shifted(_ offsets: ArraySlice<UInt32>) -> [UInt32] {
+            offsets.map { UInt32(truncatingIfNeeded: Int($0) + shift) }
+        }
+        starts += shifted(other.starts[(range.lowerBound + 1)...range.upperBound])
+        headingStarts += shifted(other.headingStarts[range])
+        bodyStarts += shifted(other.bodyStarts[range])
+    }
+
     /// Appends the lines of `other`, whose terms all come after these.
     mutating func append(contentsOf other: SearchDictionary) {
         let shift = bytes.count - Int(other.starts[0])
@@ -138,9 +157,9 @@ struct SearchDictionary: Sendable, Equatable {
     }
 
     /// The number of the first term of this dictionary that does not come before term
-    /// `index` of `other` (``count`` if there is none).
-    func firstIndex(notBefore other: SearchDictionary, _ index: Int) -> Int {
-        var low = 0
+    /// `index` of `other` (``count`` if there is none), looking from term `start` on.
+    func firstIndex(notBefore other: SearchDictionary, _ index: Int, from start: Int = 0) -> Int {
+        var low = start
         var high = count
         while low < high {
             let middle = (low + high) / 2

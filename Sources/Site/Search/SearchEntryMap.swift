@@ -30,6 +30,12 @@ struct SearchEntryMap: Sendable {
         oldCount == 0 || (oldStarts == [0] && oldEnds == [oldCount] && newStarts == [0])
     }
 
+    /// Whether every old entry kept keeps its number: only the entries of pages that were
+    /// dropped or replaced change.
+    var isShiftFree: Bool {
+        zip(oldStarts, newStarts).allSatisfy { $0 == $1 }
+    }
+
     /// Appends to `text` the merge of the old list `old` (``SearchNumbers`` gaps), mapped,
     /// and the new list `new`; the lists must share no entry.
     ///
@@ -155,6 +161,75 @@ extension SearchDictionary {
         return result
     }
 
+    /// ``merging(_:mappedWith:_:jobs:termsPerTask:)`` for a `map` that moves no entry
+    /// (``SearchEntryMap/isShiftFree``), where `dropped` has every term that lists an
+    /// entry `map` drops: only the lines of those terms and of the terms of `new` change,
+    /// and the runs of lines between them are copied as they are, many at once.
+    static func merging(
+        _ old: SearchDictionary, mappedWith map: SearchEntryMap, _ new: SearchDictionary,
+        touching dropped: SearchDictionary
+    ) -> SearchDictionary {
+        var result = SearchDictionary()
+        result.reserveCapacity(old.size + new.size)
+        var i = 0
+        var j = 0
+        var k = 0
+        while i < old.count {
+            // The next old term that a term of `new` or of `dropped` leads to.
+            var next = old.count
+            if j < new.count { next = old.firstIndex(notBefore: new, j, from: i) }
+            while k < dropped.count {
+                let found = old.firstIndex(notBefore: dropped, k, from: i)
+                // A term of `dropped` is one of `old`'s; one that is not has nothing to drop.
+                if found < old.count, old.term(found, equals: dropped, k) {
+                    next = min(next, found)
+                    break
+                }
+                k += 1
+            }
+            result.appendLines(of: old, i..<next)
+            i = next
+            guard i < old.count else { break }
+            let order = j < new.count ? old.withTerm(i) { a, _, _ in new.withTerm(j) { b, _, _ in compare(a, b) } } : -1
+            if order > 0 {
+                result.appendLine(of: new, j)
+                j += 1
+                continue
+            }
+            result.appendMerging(old, i, mappedWith: map, new, order == 0 ? j : nil)
+            if order == 0 { j += 1 }
+            // (A term of both `new` and `dropped` is merged once.)
+            if k < dropped.count, old.term(i, equals: dropped, k) { k += 1 }
+            i += 1
+        }
+        while j < new.count {
+            result.appendLine(of: new, j)
+            j += 1
+        }
+        return result
+    }
+
+    /// Appends term `i` of `old`, its lists mapped with `map` and merged with those of term
+    /// `j` of `new` (the same term), if given. Leaves the term out if no entry is left.
+    private mutating func appendMerging(
+        _ old: SearchDictionary, _ i: Int, mappedWith map: SearchEntryMap, _ new: SearchDictionary, _ j: Int?
+    ) {
+        let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        old.withTerm(i) { term, oldHeading, oldBody in
+            guard let j else {
+                append(
+                    term: term, heading: { map.merge(oldHeading, with: empty, into: &$0) },
+                    body: { map.merge(oldBody, with: empty, into: &$0) })
+                return
+            }
+            new.withTerm(j) { _, newHeading, newBody in
+                append(
+                    term: term, heading: { map.merge(oldHeading, with: newHeading, into: &$0) },
+                    body: { map.merge(oldBody, with: newBody, into: &$0) })
+            }
+        }
+    }
+
     /// The merge of the terms of `old` in `oldTerms` and of `new` in `newTerms`.
     private static func merging(
         _ old: SearchDictionary, _ oldTerms: Range<Int>, mappedWith map: SearchEntryMap, _ new: SearchDictionary,
@@ -162,7 +237,6 @@ extension SearchDictionary {
     ) -> SearchDictionary {
         var result = SearchDictionary()
         result.reserveCapacity(old.size * oldTerms.count / max(old.count, 1) + new.size)
-        let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         var i = oldTerms.lowerBound
         var j = newTerms.lowerBound
         while i < oldTerms.upperBound || j < newTerms.upperBound {
@@ -181,19 +255,7 @@ extension SearchDictionary {
                 i += 1
                 continue
             }
-            old.withTerm(i) { term, oldHeading, oldBody in
-                if order < 0 {
-                    result.append(
-                        term: term, heading: { map.merge(oldHeading, with: empty, into: &$0) },
-                        body: { map.merge(oldBody, with: empty, into: &$0) })
-                } else {
-                    new.withTerm(j) { _, newHeading, newBody in
-                        result.append(
-                            term: term, heading: { map.merge(oldHeading, with: newHeading, into: &$0) },
-                            body: { map.merge(oldBody, with: newBody, into: &$0) })
-                    }
-                }
-            }
+            result.appendMerging(old, i, mappedWith: map, new, order == 0 ? j : nil)
             i += 1
             if order == 0 { j += 1 }
         }

@@ -38,6 +38,10 @@ struct SearchIndex {
         /// Where its ``PageSearchData/encoded`` is kept (see ``CachedPage/search``).
         var search: ContentLocation?
         var hasPageEntry: Bool
+        /// The last build's record of the same source, if the source changed since: its
+        /// hash and where its terms are kept. Knowing every term that a page's old entries
+        /// were listed under, the index patches only those terms' lists.
+        var replaced: (sourceHash: String, search: ContentLocation)?
     }
 
     /// Paths of the files, relative to the output folder, `search/index.js` last.
@@ -94,6 +98,9 @@ struct SearchIndex {
         }
         var map = SearchEntryMap(oldCount: oldCount)
         var changed: [SearchPostings.Source] = []
+        // The old records of the pages replaced, to read the terms that list their entries.
+        var replaced: [SearchPostings.Source] = []
+        var keptCount = 0
         var statePages: [SearchIndexState.Page] = []
         var rows: [UInt8] = []
         rows.reserveCapacity(previous?.rows.count ?? pages.count * 256)
@@ -106,10 +113,16 @@ struct SearchIndex {
             if let old = kept[id], old.entries == entries, old.first > lastKept, let previous {
                 map.keep(Int64(entries), from: old.first, as: Int64(total))
                 lastKept = old.first
+                keptCount += 1
                 rows.append(contentsOf: previous.rows[old.row])
             } else {
                 if let location = pages[index].search {
                     changed.append(SearchPostings.Source(location: location, firstEntry: total))
+                }
+                if let (sourceHash, location) = pages[index].replaced,
+                    let old = kept[SearchIndexState.id(output: pages[index].output, sourceHash: sourceHash)]
+                {
+                    replaced.append(SearchPostings.Source(location: location, firstEntry: UInt32(old.first)))
                 }
                 appendRow(for: pages[index], to: &rows)
             }
@@ -117,8 +130,21 @@ struct SearchIndex {
             total += entries
         }
         let new = await SearchPostings.collect(changed, packs: packs, jobs: jobs)
-        let dictionary = await SearchDictionary.merging(
-            previous?.dictionary ?? SearchDictionary(), mappedWith: map, new.dictionary, jobs: jobs)
+        // Every page of the last index that is not kept was replaced by a page whose old
+        // record could be read: only the terms of those records lose entries.
+        var dropped: SearchDictionary?
+        if let previous, keptCount + replaced.count == previous.pages.count, map.isShiftFree {
+            replaced.sort { $0.firstEntry < $1.firstEntry }
+            let old = await SearchPostings.collect(replaced, packs: packs, jobs: 1)
+            if old.isComplete { dropped = old.dictionary }
+        }
+        let dictionary =
+            if let dropped, let previous {
+                SearchDictionary.merging(previous.dictionary, mappedWith: map, new.dictionary, touching: dropped)
+            } else {
+                await SearchDictionary.merging(
+                    previous?.dictionary ?? SearchDictionary(), mappedWith: map, new.dictionary, jobs: jobs)
+            }
         let index = SearchIndex(
             pages: statePages, rows: rows, dictionary: dictionary, hash: hash, inPlace: inPlace, write: write)
         guard new.isComplete else { return (index, nil) }
