@@ -11,13 +11,24 @@ struct PageFields: Sendable {
         case preamble, sections, id, level, titleHTML, classes, accordion, long, body
     }
 
+    /// The names as templates spell them, by ``Name/rawValue``: written out, since
+    /// `String(describing:)` of a case goes through reflection, 40,000 instructions a name
+    /// (a test checks that each is its case's name).
+    static let names = [
+        "site", "page", "title", "description", "canonical", "lang", "root", "css", "script", "stylesheetURL",
+        "scriptURL", "content", "toc", "hasTOC", "navigation", "hasNavigation", "breadcrumbs", "hasBreadcrumbs",
+        "search", "pageHash", "rememberFolds", "hasPager", "previous", "next", "href", "folder", "current", "open",
+        "hasChildren", "children", "preamble", "sections", "id", "level", "titleHTML", "classes", "accordion", "long",
+        "body",
+    ]
+
     /// By ``Name/rawValue``; `-1` for a name the template never uses.
     private let keys: [Int32]
     /// Every name the template uses, for front matter, whose names are the author's.
     let all: [String: Int32]
 
     init(_ template: Template) {
-        keys = Name.allCases.map { template.key(String(describing: $0)) }
+        keys = Self.names.map(template.key)
         all = template.keys
     }
 

@@ -412,7 +412,7 @@ struct BuildCache: Sendable {
             hash.combine(name)
             hash.combine(site.theme.files[name]!)
         }
-        hash.combine(String(describing: site.config))
+        hash.combine(site.config.cacheKey)
         hash.combine(options.includesDrafts ? "drafts" : "no drafts")
         hash.combine(baseURL ?? "")
         for path in sources.pages + sources.assets + sources.folders { hash.combine(path) }

@@ -44,6 +44,20 @@ public struct SiteConfig: Sendable, Hashable {
         self.tocDepth = tocDepth
     }
 
+    /// Every setting, for the build cache's key: written out field by field, since a
+    /// description through reflection (`String(describing:)`) cost a millisecond of every
+    /// build. A new setting must be added here (a test counts the stored properties).
+    var cacheKey: String {
+        let fold = foldRules
+        let fields: [String] = [
+            title, description ?? "\u{0}", language, allowsRawHTML ? "raw" : "safe",
+            fold.collapsed ? "collapsed" : "open", fold.fromLevel.map(String.init) ?? "-",
+            fold.longerThan.map(String.init) ?? "-", baseURL ?? "\u{0}", String(tocDepth),
+            remembersFolds ? "remember" : "forget", hasSearch ? "search" : "no search",
+        ]
+        return fields.joined(separator: "\u{1}")
+    }
+
     /// Reads `foldmark.yml` text; unknown keys are reported in `warnings`.
     public init(yaml: String, file: String, warnings: inout [SiteError]) throws(SiteError) {
         let root: YAMLValue?
@@ -91,7 +105,8 @@ public struct SiteConfig: Sendable, Hashable {
         }
         if let depth = value("toc_depth") {
             guard let number = depth.number, let level = Int(exactly: number), (0...6).contains(level) else {
-                throw SiteError(file: file, line: line("toc_depth"), message: "'toc_depth' must be a number from 0 to 6")
+                throw SiteError(
+                    file: file, line: line("toc_depth"), message: "'toc_depth' must be a number from 0 to 6")
             }
             tocDepth = level
         }
@@ -109,7 +124,8 @@ public struct SiteConfig: Sendable, Hashable {
         remembersFolds = try flag("remember_folds") ?? true
         hasSearch = try flag("search") ?? true
         for pair in pairs where !Self.knownKeys.contains(pair.key) {
-            warnings.append(SiteError(file: file, line: pair.line, message: "unknown key '\(pair.key)'", severity: .warning))
+            warnings.append(
+                SiteError(file: file, line: pair.line, message: "unknown key '\(pair.key)'", severity: .warning))
         }
     }
 

@@ -89,6 +89,11 @@ import Testing
         return context
     }
 
+    /// The names written out in ``PageFields/names`` are the cases' own, in their order.
+    @Test func fieldNamesAreTheCaseNames() {
+        #expect(PageFields.names == PageFields.Name.allCases.map { String(describing: $0) })
+    }
+
     @Test(arguments: [false, true], [false, true])
     func everyValueRendersAsFromAPlainTree(navigation: Bool, links: Bool) throws {
         try expectSameAsPlainTree(theme: RepositoryTheme.load().overriding(with: Self.everyValue), navigation, links)
