@@ -16,7 +16,8 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CYaml", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
-        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        // Only its header: the library is loaded when `foldmark serve` starts (see shim.h).
+        .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CMimalloc", providers: [.apt(["libmimalloc-dev"])]),
         .target(name: "Sections", dependencies: ["CCmark", "CYaml"]),
         .target(name: "Renderer", dependencies: ["Sections"]),

@@ -33,14 +33,22 @@ final class HTTPDaemon: Sendable {
 
     /// Starts answering on `socket`, which the daemon then owns and closes when it stops.
     init(socket: ListeningSocket, limits: Limits, handler: @escaping Handler) throws(ServerError) {
+        do {
+            try MicroHTTPD.load()
+        } catch {
+            close(socket.descriptor)
+            throw error
+        }
         let context = Unmanaged.passRetained(Context(handler: handler))
         var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue
         flags |= MHD_ALLOW_SUSPEND_RESUME.rawValue
         if socket.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
-        let started = foldmark_mhd_start(
-            flags, socket.descriptor, Self.accessHandler, context.toOpaque(), UInt32(max(1, limits.threads)),
-            UInt32(max(1, limits.connections)), UInt32(max(1, limits.idleTimeout)),
-            max(4096, limits.memoryPerConnection))
+        let started = MicroHTTPD.withFunctions { functions in
+            foldmark_mhd_start(
+                functions, flags, socket.descriptor, Self.accessHandler, context.toOpaque(),
+                UInt32(max(1, limits.threads)), UInt32(max(1, limits.connections)), UInt32(max(1, limits.idleTimeout)),
+                max(4096, limits.memoryPerConnection))
+        }
         guard let started else {
             context.release()
             close(socket.descriptor)
@@ -59,7 +67,7 @@ final class HTTPDaemon: Sendable {
             return address
         }
         guard address != 0, let pointer = OpaquePointer(bitPattern: address) else { return }
-        MHD_stop_daemon(pointer)
+        MicroHTTPD.functions.stop_daemon(pointer)
         context.release()
     }
 
@@ -100,7 +108,7 @@ final class HTTPDaemon: Sendable {
     {
         var collected = ValueCollector(lowercasesKeys: lowercasingKeys)
         withUnsafeMutablePointer(to: &collected) { pointer in
-            _ = MHD_get_connection_values(
+            _ = MicroHTTPD.functions.get_connection_values(
                 connection, kind,
                 { context, _, key, value in
                     guard let context, let key else { return .YES }

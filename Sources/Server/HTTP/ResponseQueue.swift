@@ -13,23 +13,23 @@ internal import CMicroHTTPD
 enum ResponseQueue {
     static func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
         guard let made = make(response.body, for: connection) else { return .NO }
-        defer { MHD_destroy_response(made) }
+        defer { MicroHTTPD.functions.destroy_response(made) }
         for (name, value) in response.headers {
-            _ = MHD_add_response_header(made, name, value)
+            _ = MicroHTTPD.functions.add_response_header(made, name, value)
         }
-        return MHD_queue_response(connection, UInt32(response.status), made)
+        return MicroHTTPD.functions.queue_response(connection, UInt32(response.status), made)
     }
 
     private static func make(_ body: HTTPResponse.Body, for connection: OpaquePointer) -> OpaquePointer? {
         switch body {
         case .bytes(let bytes):
             return bytes.withUnsafeBytes { buffer in
-                MHD_create_response_from_buffer(
+                MicroHTTPD.functions.create_response_from_buffer(
                     buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
             }
         case .file(let descriptor, let size):
             // On success libmicrohttpd owns the descriptor and closes it with the response.
-            guard let made = MHD_create_response_from_fd64(size, descriptor) else {
+            guard let made = MicroHTTPD.functions.create_response_from_fd64(size, descriptor) else {
                 close(descriptor)
                 return nil
             }
@@ -37,7 +37,7 @@ enum ResponseQueue {
         case .events(let stream):
             stream.attach(connection)
             let retained = Unmanaged.passRetained(stream)
-            let made = MHD_create_response_from_callback(
+            let made = MicroHTTPD.functions.create_response_from_callback(
                 UInt64.max, 4096,
                 { context, _, buffer, capacity in
                     guard let context, let buffer else { return -2 }  // MHD_CONTENT_READER_END_WITH_ERROR

@@ -65,7 +65,7 @@ final class EventStream: Sendable {
                 return -2  // MHD_CONTENT_READER_END_WITH_ERROR: close the connection
             }
             state.isSuspended = true
-            MHD_suspend_connection(connection)
+            MicroHTTPD.functions.suspend_connection(connection)
             return 0
         }
     }
@@ -105,7 +105,7 @@ final class EventStream: Sendable {
     /// Whether the client has not closed its end (an event-stream client sends nothing
     /// after its request, so anything but "no data yet" means it is gone).
     private static func isPeerConnected(_ connection: OpaquePointer) -> Bool {
-        let socket = foldmark_mhd_connection_socket(connection)
+        let socket = MicroHTTPD.withFunctions { foldmark_mhd_connection_socket($0, connection) }
         guard socket >= 0 else { return false }
         var byte: UInt8 = 0
         let count = recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
@@ -115,6 +115,6 @@ final class EventStream: Sendable {
     private static func wake(_ state: inout State) {
         guard state.isSuspended, let connection = OpaquePointer(bitPattern: state.connection) else { return }
         state.isSuspended = false
-        MHD_resume_connection(connection)
+        MicroHTTPD.functions.resume_connection(connection)
     }
 }
