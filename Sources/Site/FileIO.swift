@@ -96,13 +96,12 @@ package enum FileIO {
     /// The names of the regular files in the folder at `path`: one listing for a folder's
     /// thousands of files instead of a `stat` each. `nil` if the folder cannot be listed
     /// or the file system does not tell an entry's type.
-    static func regularFiles(in path: String) -> Set<String>? {
-        var names: Set<String> = []
+    static func regularFiles(in path: String) -> NameSet? {
+        var names = NameSet()
         var isComplete = true
         let failure = forEachEntry(in: path) { name, type in
             switch Int32(type) {
-            case Int32(DT_REG):
-                if let name = String(validating: name, as: UTF8.self) { names.insert(name) }
+            case Int32(DT_REG): names.insert(name.assumingMemoryBound(to: UInt8.self))
             case Int32(DT_UNKNOWN): isComplete = false
             default: break
             }

@@ -85,20 +85,39 @@ struct Navigation: Sendable {
 
     /// `pages` must include an index page for every folder that holds a page.
     init(pages: [SitePage], homeTitle: String) {
-        outputs = pages.map { $0.output }
-        urls = outputs.map(OutputPath.percentEncoded)
-        titles = pages.map { $0.title }
-        self.homeTitle = homeTitle
+        self.init(pages: pages, leavingOut: nil, homeTitle: homeTitle)
+    }
+
+    /// The navigation of `pages` but the one at `leftOut` (the 404 page), which the
+    /// numbers of the pages skip: made from the pages in place rather than from a copy of
+    /// them all.
+    init(pages all: [SitePage], leavingOut leftOut: Int?, homeTitle: String) {
         // (By index, not by page: a copy of each page would retain all it holds.)
-        let isIndex = pages.indices.map { pages[$0].isIndex }
-        let pageFolders = pages.indices.map { pages[$0].folder }
-        folders.reserveCapacity(isIndex.count { $0 })
-        for index in pages.indices where isIndex[index] {
-            let folder = pageFolders[index]
-            folders[folder] = Folder(title: folder.isEmpty ? homeTitle : pages[index].title, index: index)
+        let pages = all.indices.filter { $0 != leftOut }
+        outputs = pages.map { all[$0].output }
+        urls = outputs.map(OutputPath.percentEncoded)
+        titles = pages.map { all[$0].title }
+        self.homeTitle = homeTitle
+        let orders = pages.map { all[$0].order }
+        let isIndex = pages.map { all[$0].isIndex }
+        var numbers = FolderNumbers()
+        let pageFolders = outputs.map { numbers.number(of: $0) }
+        let folderPaths = numbers.paths
+        var folderIndexes = [Int?](repeating: nil, count: folderPaths.count)
+        var folderEntries = [[Entry]](repeating: [], count: folderPaths.count)
+        for index in pages.indices {
+            if isIndex[index] {
+                folderIndexes[pageFolders[index]] = index
+            } else {
+                folderEntries[pageFolders[index]].append(.page(index))
+            }
         }
-        for index in pages.indices where !isIndex[index] {
-            folders[pageFolders[index]]?.entries.append(.page(index))
+        folders.reserveCapacity(isIndex.count { $0 })
+        for number in folderPaths.indices {
+            guard let index = folderIndexes[number] else { continue }
+            let folder = folderPaths[number]
+            folders[folder] = Folder(
+                title: folder.isEmpty ? homeTitle : titles[index], index: index, entries: folderEntries[number])
         }
         for folder in folders.keys where !folder.isEmpty {
             folders[OutputPath.parent(of: folder)]?.entries.append(.folder(folder))
@@ -114,7 +133,7 @@ struct Navigation: Sendable {
                     case .folder(let path): indexes[path]!
                     }
                 return (
-                    key: (pages[index].order ?? .infinity, Self.lowercased(pages[index].title), pages[index].output),
+                    key: (orders[index] ?? .infinity, Self.lowercased(titles[index]), outputs[index]),
                     entry
                 )
             }

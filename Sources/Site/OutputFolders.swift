@@ -63,9 +63,10 @@ struct OutputFolders: Sendable {
     /// The folders of `candidates` that still have the identity given, under the output
     /// folder `outputPath` (ending in `/`).
     static func unchanged(_ candidates: [String: SourceIdentity], in outputPath: String) -> OutputFolders {
-        OutputFolders(identities: candidates.filter { folder, identity in
-            SourceIdentity(folder: outputPath + folder) == identity
-        })
+        OutputFolders(
+            identities: candidates.filter { folder, identity in
+                SourceIdentity(folder: outputPath + folder) == identity
+            })
     }
 }
 
@@ -80,7 +81,7 @@ struct OutputFolderCheck: Sendable {
     private var isSettled: [Bool] = []
     /// The regular files in each folder that is not trusted but holds many pages, when
     /// pages are to be looked for: read at once rather than looked up one by one.
-    private var listings: [Set<String>?] = []
+    private var listings: [NameSet?] = []
     private let outputPath: String
 
     /// A folder with fewer pages than this has each looked up with `stat`.
@@ -92,18 +93,9 @@ struct OutputFolderCheck: Sendable {
         // Taken before the folders are looked at: a later change gets later times.
         let settledBefore = SourceIdentity.settledTime()
         let recorded = OutputFolders(reading: cache.folder.appending(path: OutputFolders.fileName), key: cache.key)
-        var numbers: [String: Int] = [:]
-        folderOfPage.reserveCapacity(pages.count)
-        for index in pages.indices {
-            let folder = OutputPath.folder(of: pages[index].output)
-            if let number = numbers[folder] {
-                folderOfPage.append(number)
-            } else {
-                numbers[folder] = paths.count
-                folderOfPage.append(paths.count)
-                paths.append(folder)
-            }
-        }
+        var numbers = FolderNumbers()
+        folderOfPage = pages.indices.map { numbers.number(of: pages[$0].output) }
+        paths = numbers.paths
         identities = paths.map { SourceIdentity(folder: outputPath + $0) }
         isTrusted = paths.indices.map { identities[$0] != nil && recorded.identities[paths[$0]] == identities[$0] }
         isSettled = identities.map { $0?.isSettled(before: settledBefore) == true }
@@ -128,7 +120,9 @@ struct OutputFolderCheck: Sendable {
         let folder = folderOfPage[index]
         if isTrusted[folder] { return true }
         guard let listing = listings[folder] else { return FileIO.exists(outputPath + output) }
-        return listing.contains(String(output.utf8.dropFirst(paths[folder].utf8.count))!)
+        var output = output
+        let folderLength = paths[folder].utf8.count
+        return output.withUTF8 { listing.contains(UnsafeBufferPointer(rebasing: $0[folderLength...])) }
     }
 
     /// The folders, with their identities, in which every page is `inPlace` and whose

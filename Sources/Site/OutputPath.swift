@@ -112,7 +112,8 @@ extension OutputPath {
     /// `-._~!$&'()*+,=:@/`. Every other byte (and all of non-ASCII) may need escaping.
     private static let plainPathBytes: [Bool] = (0..<256).map { byte in
         switch UInt8(byte) {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
             true
         default:
             Array("-._~!$&'()*+,=:@/".utf8).contains(UInt8(byte))
@@ -124,4 +125,33 @@ extension OutputPath {
         allowed.remove(charactersIn: "?#%;")
         return allowed
     }()
+}
+
+/// The folders of output paths, numbered in the order they first come: for the steps
+/// that group a site's pages by folder. Pages come in path order, so most are in the
+/// folder of the page before, which a look at the bytes of the path tells without making
+/// the folder's path and hashing it.
+struct FolderNumbers {
+    /// The folders (`""` or ending in `/`), by number.
+    private(set) var paths: [String] = []
+    private var numbers: [String: Int] = [:]
+    private var last = -1
+
+    /// The number of the folder of `output`.
+    mutating func number(of output: String) -> Int {
+        let sameFolder = output.withUTF8Bytes { bytes in
+            last >= 0 && OutputPath.folderLength(bytes) == paths[last].utf8.count
+                && paths[last].utf8Equals(UnsafeBufferPointer(rebasing: bytes[..<paths[last].utf8.count]))
+        }
+        if sameFolder { return last }
+        let folder = OutputPath.folder(of: output)
+        if let number = numbers[folder] {
+            last = number
+        } else {
+            last = paths.count
+            numbers[folder] = last
+            paths.append(folder)
+        }
+        return last
+    }
 }

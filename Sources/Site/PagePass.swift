@@ -248,7 +248,8 @@ struct PagePass: Sendable {
         }
         var navigation: Navigation?
         if upToDate.contains(false) {
-            var made = Navigation(pages: pages.filter { !Self.isNotFoundPage($0) }, homeTitle: homeTitle)
+            var made = Navigation(
+                pages: pages, leavingOut: pages.firstIndex(where: Self.isNotFoundPage), homeTitle: homeTitle)
             made.prepare(forPages: positions.indices.compactMap { upToDate[$0] ? nil : positions[$0] })
             navigation = made
         }
