@@ -274,8 +274,8 @@ import Testing
             var files: [String: String] = [:]
             let (_, state) = await SearchIndex.make(
                 pages: pages, hash: "h", previous: previous, packs: folder, jobs: jobs
-            ) { path, text in
-                files[path] = text
+            ) { path, bytes in
+                files[path] = String(decoding: bytes, as: UTF8.self)
                 return true
             }
             return (files, try #require(state))
@@ -500,7 +500,8 @@ import Testing
     @Test func sharedPrefixCountsUTF16UnitsOfWholeCharacters() {
         func shared(_ previous: String, _ term: String) -> (Int, Int) {
             var term = term
-            return term.withUTF8 { SearchIndex.sharedPrefix(Array(previous.utf8), $0) }
+            var previous = previous
+            return previous.withUTF8 { previous in term.withUTF8 { SearchIndex.sharedPrefix(previous, $0) } }
         }
         #expect(shared("alpha", "alphabet") == (5, 5))
         #expect(shared("𝐚𝐛", "𝐚𝐜") == (2, 4))  // 𝐛 and 𝐜 share a lead surrogate, not a character

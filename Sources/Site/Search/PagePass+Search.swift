@@ -74,8 +74,8 @@ extension PagePass {
         let (index, next) = await SearchIndex.make(
             pages: indexed, hash: hash.hex, previous: previous, inPlace: unchanged, packs: cache.packFolder,
             jobs: options.jobs
-        ) { path, text in
-            FileIO.write(text, toPath: staging.appending(path: path).path)
+        ) { path, bytes in
+            FileIO.write(bytes, toPath: staging.appending(path: path).path)
         }
         let state = SearchStateWrite(state: next, file: stateFile, key: cache.key)
         if let failure = index.failure {

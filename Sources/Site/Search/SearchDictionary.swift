@@ -72,6 +72,34 @@ struct SearchDictionary: Sendable, Equatable {
         self.bodyStarts = bodyStarts
     }
 
+    /// Calls `body` with the bytes of each term in order, of its lists, and of the term
+    /// before it (none for the first).
+    func forEachTerm(
+        _ body: (
+            _ term: UnsafeBufferPointer<UInt8>, _ heading: UnsafeBufferPointer<UInt8>,
+            _ text: UnsafeBufferPointer<UInt8>, _ previous: UnsafeBufferPointer<UInt8>
+        ) -> Void
+    ) {
+        bytes.withUnsafeBufferPointer { bytes in
+            starts.withUnsafeBufferPointer { starts in
+                headingStarts.withUnsafeBufferPointer { headingStarts in
+                    bodyStarts.withUnsafeBufferPointer { bodyStarts in
+                        var previous = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+                        for index in headingStarts.indices {
+                            let heading = Int(headingStarts[index])
+                            let text = Int(bodyStarts[index])
+                            let term = UnsafeBufferPointer(rebasing: bytes[Int(starts[index])..<(heading - 1)])
+                            body(
+                                term, UnsafeBufferPointer(rebasing: bytes[heading..<(text - 1)]),
+                                UnsafeBufferPointer(rebasing: bytes[text..<(Int(starts[index + 1]) - 1)]), previous)
+                            previous = term
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// Calls `body` with the bytes of term `index` and of its lists.
     @inline(__always)
     func withTerm<T>(

@@ -84,7 +84,7 @@ struct SearchIndex {
     /// says are already in place with the same content.
     static func make(
         pages unsorted: [Page], hash: String, previous: SearchIndexState?, inPlace: [String: UInt64] = [:],
-        packs: URL, jobs: Int?, write: (_ path: String, _ text: String) -> Bool
+        packs: URL, jobs: Int?, write: (_ path: String, _ bytes: UnsafeRawBufferPointer) -> Bool
     ) async -> (index: SearchIndex, state: SearchIndexState?) {
         let isSorted = zip(unsorted, unsorted.dropFirst()).allSatisfy { $0.output < $1.output }
         let pages = isSorted ? unsorted : unsorted.sorted { $0.output < $1.output }
@@ -159,89 +159,128 @@ struct SearchIndex {
     /// path with the hash of the same content.
     init(
         pages: [SearchIndexState.Page], rows: [UInt8], dictionary: SearchDictionary, hash: String,
-        inPlace: [String: UInt64] = [:], write: (_ path: String, _ text: String) -> Bool
+        inPlace: [String: UInt64] = [:], write: (_ path: String, _ bytes: UnsafeRawBufferPointer) -> Bool
     ) {
-        /// Hands `head`, `body` and `tail` as one file to `write`, unless it is in place.
-        func emit(_ path: String, _ head: String, _ body: [UInt8], _ tail: String) {
-            var hasher = StableHash()
-            var head = head
-            var tail = tail
-            head.withUTF8 { hasher.combine(contentsOf: UnsafeRawBufferPointer($0)) }
-            body.withUnsafeBytes { hasher.combine(contentsOf: $0) }
-            tail.withUTF8 { hasher.combine(contentsOf: UnsafeRawBufferPointer($0)) }
-            paths.append(path)
-            hashes[path] = hasher.value
-            guard inPlace[path] != hasher.value else { return }
-            staged.append(path)
-            if failure == nil, !write(path, head + String(decoding: body, as: UTF8.self) + tail) { failure = path }
-        }
+        var files = Files(inPlace: inPlace, capacity: 2 * max(Self.shardBytes, Self.chunkBytes))
         var shardStarts: [String] = []
-        var shard: [UInt8] = []
-        shard.reserveCapacity(Self.shardBytes * 2)
-        var previous: [UInt8] = []
-        func closeShard() {
-            guard !shard.isEmpty else { return }
-            let number = shardStarts.count - 1
-            emit("\(Self.folder)/t\(number).js", "foldmarkSearch.terms(\(number),\"", shard, "\");\n")
-            shard.removeAll(keepingCapacity: true)
-        }
-        for number in 0..<dictionary.count {
-            dictionary.withTerm(number) { term, heading, body in
-                if shard.isEmpty {
-                    shardStarts.append(String(decoding: term, as: UTF8.self))
-                    previous.removeAll(keepingCapacity: true)
-                }
-                let (units, bytes) = Self.sharedPrefix(previous, term)
-                shard.append(UInt8(ascii: "!"))
-                shard.append(SearchNumbers.character(UInt32(units)))
-                shard.append(contentsOf: UnsafeBufferPointer(rebasing: term[bytes...]))
-                shard.append(UInt8(ascii: " "))
-                shard.append(contentsOf: heading)
-                shard.append(UInt8(ascii: " "))
-                shard.append(contentsOf: body)
-                previous.removeAll(keepingCapacity: true)
-                previous.append(contentsOf: term)
+        dictionary.forEachTerm { term, heading, body, before in
+            var previous = before
+            if files.isEmpty {
+                shardStarts.append(String(decoding: term, as: UTF8.self))
+                files.start("foldmarkSearch.terms(\(shardStarts.count - 1),\"")
+                previous = UnsafeBufferPointer(start: nil, count: 0)
             }
-            if shard.count >= Self.shardBytes { closeShard() }
+            let (units, bytes) = Self.sharedPrefix(previous, term)
+            files.append(UInt8(ascii: "!"))
+            files.append(SearchNumbers.character(UInt32(units)))
+            files.append(UnsafeBufferPointer(rebasing: term[bytes...]))
+            files.append(UInt8(ascii: " "))
+            files.append(heading)
+            files.append(UInt8(ascii: " "))
+            files.append(body)
+            if files.count >= Self.shardBytes {
+                files.finish("\(Self.folder)/t\(shardStarts.count - 1).js", tail: "\");\n", write: write)
+            }
         }
-        closeShard()
+        if !files.isEmpty { files.finish("\(Self.folder)/t\(shardStarts.count - 1).js", tail: "\");\n", write: write) }
 
         var chunkStarts: [UInt32] = []
-        var chunk: [UInt8] = []
-        chunk.reserveCapacity(Self.chunkBytes * 2)
-        func closeChunk() {
-            guard !chunk.isEmpty else { return }
-            let number = chunkStarts.count - 1
-            emit("\(Self.folder)/d\(number).js", "foldmarkSearch.entries(\(number),[", chunk, "]);\n")
-            chunk.removeAll(keepingCapacity: true)
-        }
         var total: UInt32 = 0
         var rowStart = 0
-        for page in pages {
-            if chunk.isEmpty {
-                chunkStarts.append(total)
-            } else {
-                chunk.append(UInt8(ascii: ","))
-                chunk.append(UInt8(ascii: "\n"))
+        rows.withUnsafeBufferPointer { rows in
+            for page in pages {
+                if files.isEmpty {
+                    chunkStarts.append(total)
+                    files.start("foldmarkSearch.entries(\(chunkStarts.count - 1),[")
+                } else {
+                    files.append(UInt8(ascii: ","))
+                    files.append(UInt8(ascii: "\n"))
+                }
+                files.append(UnsafeBufferPointer(rebasing: rows[rowStart..<(rowStart + page.rowLength)]))
+                rowStart += page.rowLength
+                total += page.entries
+                if files.count >= Self.chunkBytes {
+                    files.finish("\(Self.folder)/d\(chunkStarts.count - 1).js", tail: "]);\n", write: write)
+                }
             }
-            chunk.append(contentsOf: rows[rowStart..<(rowStart + page.rowLength)])
-            rowStart += page.rowLength
-            total += page.entries
-            if chunk.count >= Self.chunkBytes { closeChunk() }
         }
-        closeChunk()
+        if !files.isEmpty { files.finish("\(Self.folder)/d\(chunkStarts.count - 1).js", tail: "]);\n", write: write) }
 
-        let index =
+        files.start(
             Self.header(hash: hash, terms: shardStarts.count, chunks: chunkStarts.count)
-            + "foldmarkSearch.index({\"terms\":[" + shardStarts.map(JSONText.quoted).joined(separator: ",")
-            + "],\"chunks\":[" + chunkStarts.map(String.init).joined(separator: ",") + "],\"count\":\(total)});\n"
-        emit("\(Self.folder)/index.js", index, [], "")
+                + "foldmarkSearch.index({\"terms\":[" + shardStarts.map(JSONText.quoted).joined(separator: ",")
+                + "],\"chunks\":[" + chunkStarts.map(String.init).joined(separator: ",") + "],\"count\":\(total)});\n")
+        files.finish("\(Self.folder)/index.js", tail: "", write: write)
+        paths = files.paths
+        staged = files.staged
+        hashes = files.hashes
+        failure = files.failure
+    }
+
+    /// The files of the index as they are made, one at a time in one buffer: each is
+    /// started with its head, filled, and finished with its tail, which hashes it and hands
+    /// it to `write` unless it is in place. (A struct with mutating methods rather than
+    /// local functions that capture variables: those would be checked for exclusive access
+    /// at run time, term by term; and a buffer with one owner, appended to without a check
+    /// that it is shared.)
+    private struct Files: ~Copyable {
+        private var file: UniqueBuffer<UInt8>
+        /// Where the content after the head starts.
+        private var bodyStart = 0
+        let inPlace: [String: UInt64]
+        var paths: [String] = []
+        var staged: [String] = []
+        var hashes: [String: UInt64] = [:]
+        var failure: String?
+
+        init(inPlace: [String: UInt64], capacity: Int) {
+            self.inPlace = inPlace
+            file = UniqueBuffer(capacity: capacity)
+        }
+
+        /// Whether no file is being made.
+        var isEmpty: Bool { file.count == 0 }
+
+        /// The bytes of the file's content so far, its head left out.
+        var count: Int { file.count - bodyStart }
+
+        mutating func start(_ head: String) {
+            var head = head
+            head.withUTF8 { file.append(contentsOf: $0) }
+            bodyStart = file.count
+        }
+
+        @inline(__always)
+        mutating func append(_ byte: UInt8) { file.append(byte) }
+
+        @inline(__always)
+        mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) { file.append(contentsOf: bytes) }
+
+        mutating func finish(
+            _ path: String, tail: String, write: (_ path: String, _ bytes: UnsafeRawBufferPointer) -> Bool
+        ) {
+            var tail = tail
+            tail.withUTF8 { file.append(contentsOf: $0) }
+            let bytes = UnsafeRawBufferPointer(file.buffer)
+            var hasher = StableHash()
+            hasher.combine(contentsOf: bytes)
+            paths.append(path)
+            hashes[path] = hasher.value
+            if inPlace[path] != hasher.value {
+                staged.append(path)
+                if failure == nil, !write(path, bytes) { failure = path }
+            }
+            file.removeAll()
+            bodyStart = 0
+        }
     }
 
     /// How much of `term` repeats the start of `previous`, in UTF-16 code units as
     /// JavaScript counts them (at most 44, one ``SearchNumbers`` digit) and in bytes:
     /// whole characters only, so that a surrogate pair is never split.
-    static func sharedPrefix(_ previous: [UInt8], _ term: UnsafeBufferPointer<UInt8>) -> (units: Int, bytes: Int) {
+    static func sharedPrefix(_ previous: UnsafeBufferPointer<UInt8>, _ term: UnsafeBufferPointer<UInt8>) -> (
+        units: Int, bytes: Int
+    ) {
         var common = 0
         let limit = min(previous.count, term.count)
         while common < limit, previous[common] == term[common] { common += 1 }
