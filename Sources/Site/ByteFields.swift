@@ -89,30 +89,31 @@ extension [UInt8] {
     /// states and indexes write thousands of numbers, and a `String` for each cost more
     /// than the rest of the line.
     mutating func appendDecimal(_ value: UInt64) {
-        var length = 1
-        var probe = value
-        while probe >= 10 {
-            probe /= 10
-            length += 1
-        }
-        let start = count
-        append(contentsOf: repeatElement(UInt8(ascii: "0"), count: length))
-        var rest = value
-        var index = start + length - 1
-        while rest > 0 {
-            self[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
-            index -= 1
+        // The digits, last first, into a small buffer, then appended at once: an append
+        // per digit checks each time that the array is not shared.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count
+            var rest = value
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            } while rest > 0
+            append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
         }
     }
 
     /// Appends `value` in lowercase hexadecimal, as `String(value, radix: 16)` writes it,
     /// with leading zeros up to `digits` digits.
     mutating func appendHex(_ value: UInt64, digits minimum: Int = 1) {
-        let digits = Swift.max(minimum, (64 - value.leadingZeroBitCount + 3) / 4)
-        for digit in (0..<digits).reversed() {
-            let nibble = UInt8(truncatingIfNeeded: value >> UInt64(4 * digit)) & 0xF
-            append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
+        let significant = Swift.max(1, (64 - value.leadingZeroBitCount + 3) / 4)
+        if minimum > significant { append(contentsOf: repeatElement(UInt8(ascii: "0"), count: minimum - significant)) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { digits in
+            for index in 0..<significant {
+                let nibble = UInt8(truncatingIfNeeded: value >> UInt64(4 * (significant - 1 - index))) & 0xF
+                digits[index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+            }
+            append(contentsOf: UnsafeBufferPointer(rebasing: digits[..<significant]))
         }
     }
 }
