@@ -99,7 +99,7 @@ struct Navigation: Sendable {
         titles = pages.map { all[$0].title }
         self.homeTitle = homeTitle
         let orders = pages.map { all[$0].order }
-        let isIndex = pages.map { all[$0].isIndex }
+        let isIndex = outputs.map { $0.withUTF8Bytes(SitePage.isIndex) }
         var numbers = FolderNumbers()
         let pageFolders = outputs.map { numbers.number(of: $0) }
         let folderPaths = numbers.paths
