@@ -49,6 +49,18 @@ public struct HTMLFragment: Hashable, Sendable, CustomStringConvertible {
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
     }
 
+    /// Appends UTF-8 `bytes`, escaped as ``escape(_:)`` does, to a ``ByteBuffer``.
+    public static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout ByteBuffer) {
+        var start = 0
+        for index in bytes.indices {
+            guard let entity = entity(for: bytes[index]) else { continue }
+            output.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+            output.append(entity)
+            start = index + 1
+        }
+        output.append(UnsafeBufferPointer(rebasing: bytes[start...]))
+    }
+
     @inline(__always)
     private static func entity(for byte: UInt8) -> StaticString? {
         switch byte {

@@ -60,7 +60,7 @@ public struct Template: Sendable {
         var rendering = TemplateRendering(
             program: program, data: data, context: root, capacity: max(estimatedSize, size ?? 0))
         rendering.render(program.main, depth: 0)
-        return rendering.output
+        return rendering.output.array
     }
 
     /// The number that stands for `name` in this template's lookups, for the fields of a

@@ -5,7 +5,7 @@ import Sections
 ///
 /// Everything it reads, the program and the context (a ``TemplateData``), is arrays of
 /// integers and bytes: rendering retains nothing per tag, and a lookup compares key numbers.
-struct TemplateRendering {
+struct TemplateRendering: ~Copyable {
     /// How deeply partials may include partials before further ones render nothing. Keeps a
     /// partial that includes itself without end from exhausting the stack.
     static let maximumPartialDepth = 200
@@ -30,7 +30,7 @@ struct TemplateRendering {
     private let memo: TemplateMemo?
     private let memoized: Int
     private var lowestLevel = Int.max
-    private(set) var output: [UInt8] = []
+    private(set) var output: ByteBuffer
     private var stack: [TemplateData.Value]
     /// What goes at each line start of a partial: the indentation of every standalone
     /// partial tag that encloses the instructions being rendered, outermost first.
@@ -52,7 +52,7 @@ struct TemplateRendering {
         ownSlotsStart = data.baseSlots.count
         memo = data.memo
         memoized = data.memoized
-        output.reserveCapacity(capacity)
+        output = ByteBuffer(capacity: capacity)
         stack = [context]
         stack.reserveCapacity(16)
     }
@@ -64,11 +64,9 @@ struct TemplateRendering {
             switch instructions[at] {
             case .text(let text):
                 let range = textRanges[Int(text)]
-                textBytes.withUnsafeBufferPointer {
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range]))
-                }
+                textBytes.withUnsafeBufferPointer { output.append(UnsafeBufferPointer(rebasing: $0[range])) }
             case .lineStart:
-                if !indentation.isEmpty { output += indentation }
+                if !indentation.isEmpty { indentation.withUnsafeBufferPointer { output.append($0) } }
             case .variable(let name, let isEscaped):
                 append(resolve(name), isEscaped: isEscaped)
             case .section(let name, let isInverted, let end):
@@ -125,14 +123,14 @@ struct TemplateRendering {
                     append(UnsafeBufferPointer(rebasing: $0[range]), isEscaped: isEscaped)
                 }
             }
-        case .true: output += "true".utf8
-        case .false: output += "false".utf8
+        case .true: output.append("true")
+        case .false: output.append("false")
         case .null, .list, .object: break
         }
     }
 
     private mutating func append(_ text: UnsafeBufferPointer<UInt8>, isEscaped: Bool) {
-        if isEscaped { HTMLFragment.appendEscaped(text, to: &output) } else { output.append(contentsOf: text) }
+        if isEscaped { HTMLFragment.appendEscaped(text, to: &output) } else { output.append(text) }
     }
 
     /// ``renderBody(_:in:depth:)`` for a list item whose output `memo` may hold: appends
@@ -142,7 +140,7 @@ struct TemplateRendering {
     ) {
         if let kept = memo.output(for: item, instruction: instruction, depth: depth) {
             // It looked at nothing below the item, so nothing lower for the enclosing item.
-            output += kept
+            kept.withUnsafeBufferPointer { output.append($0) }
             return
         }
         let enclosingLowest = lowestLevel
@@ -151,7 +149,9 @@ struct TemplateRendering {
         let level = stack.count
         renderBody(body, in: item, depth: depth)
         if lowestLevel >= level {
-            memo.keep(Array(output[start...]), for: item, instruction: instruction, depth: depth)
+            memo.keep(
+                Array(UnsafeBufferPointer(rebasing: output.bytes[start...])), for: item, instruction: instruction,
+                depth: depth)
         }
         lowestLevel = min(enclosingLowest, lowestLevel)
     }
