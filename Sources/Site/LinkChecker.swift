@@ -15,7 +15,7 @@ struct LinkChecker: Sendable {
     /// ids decoded.
     private enum Targets: Sendable {
         case all([String: SectionIDs])
-        case some(positions: [String: Int], pages: [SitePage])
+        case some(sources: NameSet, positions: [Int], pages: [SitePage])
     }
 
     /// The ids of one page's sections, for lookups: most pages have a few, which a scan
@@ -40,13 +40,17 @@ struct LinkChecker: Sendable {
         self.resolver = resolver
         self.drafts = drafts
         if let checking, checking * 16 < pages.count {
-            var positions: [String: Int] = [:]
+            // The pages by source, numbered as they come: a table of the sources' bytes
+            // rather than a dictionary of strings, which hashed every path of the site for
+            // the few that the checked links lead to.
+            var sources = NameSet()
+            var positions: [Int] = []
             positions.reserveCapacity(pages.count)
             for index in pages.indices {
                 guard case .markdown(let source) = pages[index].kind else { continue }
-                if positions[source] == nil { positions[source] = index }
+                if source.withUTF8Bytes({ sources.insert($0) }) == positions.count { positions.append(index) }
             }
-            targets = .some(positions: positions, pages: pages)
+            targets = .some(sources: sources, positions: positions, pages: pages)
             return
         }
         var sectionIDs: [String: SectionIDs] = [:]
@@ -63,7 +67,8 @@ struct LinkChecker: Sendable {
     private func sectionIDs(of source: String) -> SectionIDs? {
         switch targets {
         case .all(let sectionIDs): sectionIDs[source]
-        case .some(let positions, let pages): positions[source].map { SectionIDs(pages[$0].sectionIDs) }
+        case .some(let sources, let positions, let pages):
+            source.withUTF8Bytes(sources.number(of:)).map { SectionIDs(pages[positions[$0]].sectionIDs) }
         }
     }
 

@@ -1,7 +1,8 @@
-/// A set of file names as bytes, for the listing of an output folder with thousands of
-/// pages: one buffer for all the names and a table of their numbers, so that neither
-/// inserting nor looking up makes a `String` or hashes one with `Hasher` (a `Set<String>`
-/// of a 4,600-file folder cost 17M instructions to fill, a tenth of a one-page edit).
+/// A set of names (file names, source paths) as bytes, numbered in the order they were
+/// first inserted: one buffer for all the names and a table of their numbers, so that
+/// neither inserting nor looking up makes a `String` or hashes one with `Hasher` (a
+/// `Set<String>` of a 4,600-file folder cost 17M instructions to fill, a tenth of a
+/// one-page edit).
 struct NameSet: Sendable {
     private var bytes: [UInt8] = []
     /// Name `i` is `bytes[starts[i]..<starts[i + 1]]`.
@@ -11,15 +12,21 @@ struct NameSet: Sendable {
 
     var count: Int { starts.count - 1 }
 
-    mutating func insert(_ name: UnsafeBufferPointer<UInt8>) {
-        guard !contains(name) else { return }
+    /// Inserts `name` unless it is there; its number either way.
+    @discardableResult
+    mutating func insert(_ name: UnsafeBufferPointer<UInt8>) -> Int {
+        if let number = number(of: name) { return number }
         if 2 * (count + 1) > slots.count { grow() }
         bytes.append(contentsOf: name)
         starts.append(bytes.count)
         place(count - 1, hash: Self.hash(name))
+        return count - 1
     }
 
-    func contains(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    func contains(_ name: UnsafeBufferPointer<UInt8>) -> Bool { number(of: name) != nil }
+
+    /// The number of `name`, if it is in the set.
+    func number(of name: UnsafeBufferPointer<UInt8>) -> Int? {
         let mask = slots.count - 1
         var slot = Self.hash(name) & mask
         while slots[slot] != 0 {
@@ -29,11 +36,11 @@ struct NameSet: Sendable {
                 bytes.withUnsafeBufferPointer({ UnsafeBufferPointer(rebasing: $0[start..<(start + name.count)]) })
                     .elementsEqual(name)
             {
-                return true
+                return number
             }
             slot = (slot + 1) & mask
         }
-        return false
+        return nil
     }
 
     private static func hash(_ name: UnsafeBufferPointer<UInt8>) -> Int { Int(TermSet.hash(name).hash) }

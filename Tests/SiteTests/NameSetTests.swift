@@ -10,7 +10,7 @@ import Testing
         var names = NameSet()
         var expected: Set<[UInt8]> = []
         func insert(_ name: [UInt8]) {
-            name.withUnsafeBufferPointer { names.insert($0) }
+            _ = name.withUnsafeBufferPointer { names.insert($0) }
             expected.insert(name)
         }
         // Names that share prefixes, differ in length only, repeat, and one that is empty.
@@ -28,5 +28,15 @@ import Testing
         }
         for name in expected where !name.withUnsafeBufferPointer({ names.contains($0) }) { wrong += 1 }
         #expect(wrong == 0)
+    }
+
+    @Test func numbersNamesInTheOrderTheyCameFirst() {
+        var names = NameSet()
+        let words = ["guide.md", "a/b.md", "guide.md", "", "a/b.m", "a/b.md", "zeta.md"].map { Array($0.utf8) }
+        let numbers = words.map { word in word.withUnsafeBufferPointer { names.insert($0) } }
+        #expect(numbers == [0, 1, 0, 2, 3, 1, 4])
+        #expect(
+            words.map { word in word.withUnsafeBufferPointer { names.number(of: $0) } } == numbers.map(Optional.init))
+        #expect(Array("a/b".utf8).withUnsafeBufferPointer { names.number(of: $0) } == nil)
     }
 }
