@@ -21,7 +21,17 @@ struct SitePage: Sendable {
     /// The front matter the layout shows: that of a page parsed by this build (kept, so
     /// that the layout does not parse its YAML again) or of a generated folder index;
     /// `nil` for a page taken from the cache, whose record has it as YAML.
-    var frontMatter: FrontMatter?
+    var frontMatter: FrontMatter? { frontMatterBox?.value }
+    /// Held by reference: a front matter takes 112 bytes, which made every page (and each
+    /// copy of the site's pages the passes hand around) twice its size, though only pages
+    /// parsed by this build have one.
+    private let frontMatterBox: FrontMatterBox?
+
+    private final class FrontMatterBox: Sendable {
+        let value: FrontMatter
+        init(_ value: FrontMatter) { self.value = value }
+    }
+
     /// The page's headings, for their ids: those of a page from the cache stay encoded
     /// until link checking asks for them (see ``CachedPage/StoredHeadings``).
     private let headings: CachedPage.StoredHeadings
@@ -37,7 +47,7 @@ struct SitePage: Sendable {
         self.output = output
         self.title = title
         self.order = order
-        self.frontMatter = frontMatter
+        frontMatterBox = frontMatter.map(FrontMatterBox.init)
         self.headings = headings
         sectionIDsHash = headings.idsHash
     }
