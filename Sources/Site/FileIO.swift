@@ -110,6 +110,22 @@ package enum FileIO {
         return failure == 0 && isComplete ? names : nil
     }
 
+    /// Removes the file or folder at `path` with all it holds, as far as it can; a symbolic
+    /// link is removed, not followed. For the build's own staging folder: a `readdir` and an
+    /// `unlink` or `rmdir` per entry, without Foundation's `stat` of each (it cost a no-op
+    /// build about a millisecond).
+    static func removeTree(_ path: String) {
+        if unlink(path) == 0 || errno == ENOENT { return }
+        var children: [String] = []
+        _ = forEachEntry(in: path) { name, _ in
+            let isDot = name.count <= 2 && name.allSatisfy { $0 == UInt8(ascii: ".") }
+            if !isDot { children.append(String(decoding: name, as: UTF8.self)) }
+            return true
+        }
+        for child in children { removeTree(path + "/" + child) }
+        rmdir(path)
+    }
+
     /// Whether the files at `a` and `b` hold the same bytes; `false` if one cannot be read.
     /// Files of different sizes are told apart by `stat` alone.
     static func contentsEqual(_ a: String, _ b: String) -> Bool {

@@ -214,11 +214,18 @@ struct PagePass: Sendable {
         let layoutStart = clock.now
         let theme = ThemeFiles(renderer: renderer)
         for file in theme.all {
+            result.outputs.append(file.path)
+            // A theme file's name holds the hash of its content: one in place under the same
+            // name is the same, as a page in place is trusted (not written, read back and
+            // compared on every build).
+            if FileIO.exists(outputPath + file.path) {
+                result.skipped += 1
+                continue
+            }
             guard FileIO.write(file.text, toPath: stagingPath + file.path) else {
                 result.errors.append(SiteError(file: file.path, message: "cannot write the theme's file"))
                 return result
             }
-            result.outputs.append(file.path)
             result.staged.append(file.path)
         }
         let allPages = pages

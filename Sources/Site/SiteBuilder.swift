@@ -72,8 +72,9 @@ public struct SiteBuilder: Sendable {
         if !sources.errors.isEmpty { throw fail(sources.errors) }
 
         let staging = output.deletingLastPathComponent()
-            .appending(path: ".\(output.lastPathComponent).foldmark-staging-\(ProcessInfo.processInfo.processIdentifier)")
-        defer { try? FileManager.default.removeItem(at: staging) }
+            .appending(
+                path: ".\(output.lastPathComponent).foldmark-staging-\(ProcessInfo.processInfo.processIdentifier)")
+        defer { FileIO.removeTree(staging.path) }
         do {
             try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
         } catch {
@@ -82,7 +83,8 @@ public struct SiteBuilder: Sendable {
 
         let cache = BuildCache(
             await reading?.value ?? BuildCache.read(output: output, jobs: options.jobs),
-            key: BuildCache.key(site: site, sources: sources, options: options, baseURL: baseURL, version: Self.version))
+            key: BuildCache.key(site: site, sources: sources, options: options, baseURL: baseURL, version: Self.version)
+        )
         do {
             try FileManager.default.createDirectory(at: cache.packFolder, withIntermediateDirectories: true)
         } catch {
@@ -121,7 +123,8 @@ public struct SiteBuilder: Sendable {
         let state = result.state
         do {
             async let pendingSave = cache.prepareSave(records, state: state)
-            let published = try publisher.publish(staged: result.staged, outputs: result.outputs, assets: sources.assets)
+            let published = try publisher.publish(
+                staged: result.staged, outputs: result.outputs, assets: sources.assets)
             report.written = published.written
             report.unchanged = published.unchanged + result.skipped
             report.removed = published.removed
@@ -130,7 +133,8 @@ public struct SiteBuilder: Sendable {
                 to: cache.folder.appending(path: OutputFolders.fileName), key: cache.key)
         } catch {
             await searchStateWritten
-            throw fail([SiteError(file: output.path, message: "cannot write the output: \(error.localizedDescription)")])
+            throw fail([SiteError(file: output.path, message: "cannot write the output: \(error.localizedDescription)")]
+            )
         }
         report.timings.append(("publish", (clock.now - publishStart).seconds))
         await searchStateWritten

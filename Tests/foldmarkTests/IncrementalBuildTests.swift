@@ -23,7 +23,8 @@ import Testing
         #expect(run.status == 0, "\(run.errors)")
         let json = try #require(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
         let warnings = (json["warnings"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }
-        return Report(written: json["written"] as? [String] ?? [], cached: json["cached"] as? Int ?? -1, warnings: warnings)
+        return Report(
+            written: json["written"] as? [String] ?? [], cached: json["cached"] as? Int ?? -1, warnings: warnings)
     }
 
     @Test func noOpRebuildParsesAndWritesNothing() async throws {
@@ -33,6 +34,22 @@ import Testing
         let second = try await Self.build(site)
         #expect(second.cached == 3)
         #expect(second.written == [])
+    }
+
+    /// A theme file's name holds its content's hash: one in place is left alone, one that
+    /// is gone from the output is written again.
+    @Test func themeFilesInPlaceAreKeptAndMissingOnesMadeAgain() async throws {
+        let site = try TemporarySite(files: Self.files)
+        _ = try await Self.build(site)
+        let theme = site.files(under: "_site").filter { $0.hasPrefix("_foldmark/") }
+        #expect(theme.count == 2)
+        let stylesheet = try #require(theme.first { $0.hasSuffix(".css") })
+        let before = site.themeStylesheet()
+        try FileManager.default.removeItem(at: site.root.appending(path: "_site/" + stylesheet))
+        let report = try await Self.build(site)
+        #expect(report.written == [stylesheet])
+        #expect(site.themeStylesheet() == before && !before.isEmpty)
+        #expect(try await Self.build(site).written == [])
     }
 
     @Test func bodyEditRebuildsOnlyThatPage() async throws {
