@@ -296,8 +296,9 @@ struct PagePass: Sendable {
         result.pageCount = pages.count
         do throws(SiteError) {
             let extras = try writeExtras(pages)
-            result.outputs += extras
-            result.staged += extras
+            result.outputs += extras.outputs
+            result.staged += extras.staged
+            result.skipped += extras.outputs.count - extras.staged.count
         } catch {
             result.errors.append(error)
         }

@@ -4,20 +4,20 @@ import Sections
 
 extension PagePass {
     /// `404.html` (unless `Content/404.md` made one) and, when the site has a base URL,
-    /// `sitemap.xml`. Returns the files written into the staging folder.
-    func writeExtras(_ pages: [SitePage]) throws(SiteError) -> [String] {
+    /// `sitemap.xml`. Returns the files of the output, and those of them written into the
+    /// staging folder: a `404.html` in place that the last build made under the same cache
+    /// key (which holds everything the page shows: the theme, the site's title, language
+    /// and base URL) is the same, and is kept as a page in place is.
+    func writeExtras(_ pages: [SitePage]) throws(SiteError) -> (outputs: [String], staged: [String]) {
         var written: [String] = []
+        var kept: [String] = []
         if !pages.contains(where: Self.isNotFoundPage) {
-            let home = HTMLFragment.escape((baseURL ?? "") + "index.html")
-            let document = Document(
-                frontMatter: FrontMatter(title: "Page not found"),
-                preamble: HTMLFragment(trusted: "<p>There is no page at this address.</p>\n"))
-            let content =
-                "<h1>Page not found</h1>\n<p>There is no page at this address. Try the <a href=\"\(home)\">home page</a>.</p>\n"
-            let context = PageContext(
-                siteTitle: site.config.title, language: site.config.language, rootPath: baseURL ?? "")
-            try write(renderer.renderPage(document, content: content, context: context), to: "404.html")
-            written.append("404.html")
+            if cache.siteState != nil && FileIO.exists(outputPath + "404.html") {
+                kept.append("404.html")
+            } else {
+                try writeNotFoundPage()
+                written.append("404.html")
+            }
         }
         if let baseURL {
             var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -30,7 +30,19 @@ extension PagePass {
             try write(xml, to: "sitemap.xml")
             written.append("sitemap.xml")
         }
-        return written
+        return (kept + written, written)
+    }
+
+    private func writeNotFoundPage() throws(SiteError) {
+        let home = HTMLFragment.escape((baseURL ?? "") + "index.html")
+        let document = Document(
+            frontMatter: FrontMatter(title: "Page not found"),
+            preamble: HTMLFragment(trusted: "<p>There is no page at this address.</p>\n"))
+        let content =
+            "<h1>Page not found</h1>\n<p>There is no page at this address. Try the <a href=\"\(home)\">home page</a>.</p>\n"
+        let context = PageContext(
+            siteTitle: site.config.title, language: site.config.language, rootPath: baseURL ?? "")
+        try write(renderer.renderPage(document, content: content, context: context), to: "404.html")
     }
 
     private func write(_ text: String, to name: String) throws(SiteError) {

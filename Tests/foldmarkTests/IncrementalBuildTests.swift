@@ -52,6 +52,20 @@ import Testing
         #expect(try await Self.build(site).written == [])
     }
 
+    /// The generated 404 page shows only what the cache key holds: it is made again when
+    /// it is gone or the key changed (here, the site's title), and kept otherwise.
+    @Test func notFoundPageIsKeptUnlessGoneOrTheSiteChanged() async throws {
+        let site = try TemporarySite(files: Self.files)
+        _ = try await Self.build(site)
+        #expect(try await Self.build(site).written == [])
+        try FileManager.default.removeItem(at: site.root.appending(path: "_site/404.html"))
+        #expect(try await Self.build(site).written == ["404.html"])
+        #expect(try site.read("_site/404.html").contains("<title>Page not found · Docs</title>"))
+        try site.write("foldmark.yml", "title: New name\n")
+        #expect(try await Self.build(site).written.contains("404.html"))
+        #expect(try site.read("_site/404.html").contains("<title>Page not found · New name</title>"))
+    }
+
     @Test func bodyEditRebuildsOnlyThatPage() async throws {
         let site = try TemporarySite(files: Self.files)
         _ = try await Self.build(site)
