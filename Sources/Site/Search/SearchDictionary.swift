@@ -160,7 +160,8 @@ struct SearchDictionary: Sendable, Equatable {
         starts.append(UInt32(bytes.count))
     }
 
-    /// Appends the lines of terms `range` of `other` as they are, all at once.
+    /// Appends the lines of terms `range` of `other` as they are, all at once; their terms
+    /// must all come after these.
     mutating func appendLines(of other: SearchDictionary, _ range: Range<Int>) {
         guard !range.isEmpty else { return }
         let first = Int(other.starts[range.lowerBound])
@@ -172,16 +173,6 @@ struct SearchDictionary: Sendable, Equatable {
         starts += shifted(other.starts[(range.lowerBound + 1)...range.upperBound])
         headingStarts += shifted(other.headingStarts[range])
         bodyStarts += shifted(other.bodyStarts[range])
-    }
-
-    /// Appends the lines of `other`, whose terms all come after these.
-    mutating func append(contentsOf other: SearchDictionary) {
-        let shift = bytes.count - Int(other.starts[0])
-        other.withLines { bytes.append(contentsOf: $0) }
-        func shifted(_ offsets: ArraySlice<UInt32>) -> [UInt32] { offsets.map { UInt32(Int($0) + shift) } }
-        starts += shifted(other.starts.dropFirst())
-        headingStarts += shifted(other.headingStarts[...])
-        bodyStarts += shifted(other.bodyStarts[...])
     }
 
     /// The number of the first term of this dictionary that does not come before term

@@ -157,7 +157,7 @@ extension SearchDictionary {
         if pieces.count == 1 { return pieces[0] }
         var result = SearchDictionary()
         result.reserveCapacity(pieces.reduce(0) { $0 + $1.size })
-        for piece in pieces { result.append(contentsOf: piece) }
+        for piece in pieces { result.appendLines(of: piece, 0..<piece.count) }
         return result
     }
 
