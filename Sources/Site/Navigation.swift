@@ -83,15 +83,10 @@ struct Navigation: Sendable {
         }
     }
 
-    /// `pages` must include an index page for every folder that holds a page.
-    init(pages: [SitePage], homeTitle: String) {
-        self.init(pages: pages, leavingOut: nil, homeTitle: homeTitle)
-    }
-
     /// The navigation of `pages` but the one at `leftOut` (the 404 page), which the
     /// numbers of the pages skip: made from the pages in place rather than from a copy of
-    /// them all.
-    init(pages all: [SitePage], leavingOut leftOut: Int?, homeTitle: String) {
+    /// them all. `pages` must include an index page for every folder that holds a page.
+    init(pages all: [SitePage], leavingOut leftOut: Int? = nil, homeTitle: String) {
         // (By index, not by page: a copy of each page would retain all it holds.)
         let pages = all.indices.filter { $0 != leftOut }
         outputs = pages.map { all[$0].output }
