@@ -35,8 +35,8 @@ public struct ByteBuffer: ~Copyable {
         if length + count > capacity { grow(to: length + count) }
         let target = base + length
         if count >= 8 && count <= 16 {
-            // Most appends are a tag's text or a short value: two loads and two stores
-            // that may overlap, instead of a call to `memcpy`.
+            // A short run (a tag's text, a short value): two loads and two stores that may
+            // overlap, instead of a call to `memcpy`.
             let head = UnsafeRawPointer(start).loadUnaligned(as: UInt64.self)
             let tail = UnsafeRawPointer(start + count - 8).loadUnaligned(as: UInt64.self)
             UnsafeMutableRawPointer(target).storeBytes(of: head, as: UInt64.self)

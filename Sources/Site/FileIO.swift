@@ -112,8 +112,7 @@ package enum FileIO {
 
     /// Removes the file or folder at `path` with all it holds, as far as it can; a symbolic
     /// link is removed, not followed. For the build's own staging folder: a `readdir` and an
-    /// `unlink` or `rmdir` per entry, without Foundation's `stat` of each (it cost a no-op
-    /// build about a millisecond).
+    /// `unlink` or `rmdir` per entry, without Foundation's `stat` of each.
     static func removeTree(_ path: String) {
         if unlink(path) == 0 || errno == ENOENT { return }
         var children: [String] = []

@@ -1,8 +1,9 @@
 /// A set of names (file names, source paths) as bytes, numbered in the order they were
 /// first inserted: one buffer for all the names and a table of their numbers, so that
-/// neither inserting nor looking up makes a `String` or hashes one with `Hasher` (a
-/// `Set<String>` of a 4,600-file folder cost 17M instructions to fill, a tenth of a
-/// one-page edit).
+/// neither inserting nor looking up makes a `String` or hashes one with `Hasher`: filling a
+/// `Set<String>` with the 7,956 names of the folders that an edit of the real corpora
+/// listed cost 17M instructions, 4 % of the edit (callgrind). Unlike ``TermSet``, which
+/// does the same for the search's terms, it can be copied and kept in other values.
 struct NameSet: Sendable {
     private var bytes: [UInt8] = []
     /// Name `i` is `bytes[starts[i]..<starts[i + 1]]`.
