@@ -49,16 +49,16 @@ public struct HTMLFragment: Hashable, Sendable, CustomStringConvertible {
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
     }
 
-    /// Appends UTF-8 `bytes`, escaped as ``escape(_:)`` does, to a ``ByteBuffer``.
-    public static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout ByteBuffer) {
+    /// Appends UTF-8 `bytes`, escaped as ``escape(_:)`` does, to a ``UniqueBuffer``.
+    public static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout UniqueBuffer<UInt8>) {
         var start = 0
         for index in bytes.indices {
             guard let entity = entity(for: bytes[index]) else { continue }
-            output.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
             output.append(entity)
             start = index + 1
         }
-        output.append(UnsafeBufferPointer(rebasing: bytes[start...]))
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
     }
 
     @inline(__always)

@@ -30,7 +30,7 @@ struct TemplateRendering: ~Copyable {
     private let memo: TemplateMemo?
     private let memoized: Int
     private var lowestLevel = Int.max
-    private(set) var output: ByteBuffer
+    private(set) var output: UniqueBuffer<UInt8>
     private var stack: [TemplateData.Value]
     /// What goes at each line start of a partial: the indentation of every standalone
     /// partial tag that encloses the instructions being rendered, outermost first.
@@ -52,7 +52,7 @@ struct TemplateRendering: ~Copyable {
         ownSlotsStart = data.baseSlots.count
         memo = data.memo
         memoized = data.memoized
-        output = ByteBuffer(capacity: capacity)
+        output = UniqueBuffer(capacity: capacity)
         stack = [context]
         stack.reserveCapacity(16)
     }
@@ -64,9 +64,11 @@ struct TemplateRendering: ~Copyable {
             switch instructions[at] {
             case .text(let text):
                 let range = textRanges[Int(text)]
-                textBytes.withUnsafeBufferPointer { output.append(UnsafeBufferPointer(rebasing: $0[range])) }
+                textBytes.withUnsafeBufferPointer {
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range]))
+                }
             case .lineStart:
-                if !indentation.isEmpty { indentation.withUnsafeBufferPointer { output.append($0) } }
+                if !indentation.isEmpty { indentation.withUnsafeBufferPointer { output.append(contentsOf: $0) } }
             case .variable(let name, let isEscaped):
                 append(resolve(name), isEscaped: isEscaped)
             case .section(let name, let isInverted, let end):
@@ -130,7 +132,7 @@ struct TemplateRendering: ~Copyable {
     }
 
     private mutating func append(_ text: UnsafeBufferPointer<UInt8>, isEscaped: Bool) {
-        if isEscaped { HTMLFragment.appendEscaped(text, to: &output) } else { output.append(text) }
+        if isEscaped { HTMLFragment.appendEscaped(text, to: &output) } else { output.append(contentsOf: text) }
     }
 
     /// ``renderBody(_:in:depth:)`` for a list item whose output `memo` may hold: appends
@@ -140,7 +142,7 @@ struct TemplateRendering: ~Copyable {
     ) {
         if let kept = memo.output(for: item, instruction: instruction, depth: depth) {
             // It looked at nothing below the item, so nothing lower for the enclosing item.
-            kept.withUnsafeBufferPointer { output.append($0) }
+            kept.withUnsafeBufferPointer { output.append(contentsOf: $0) }
             return
         }
         let enclosingLowest = lowestLevel
@@ -150,7 +152,7 @@ struct TemplateRendering: ~Copyable {
         renderBody(body, in: item, depth: depth)
         if lowestLevel >= level {
             memo.keep(
-                Array(UnsafeBufferPointer(rebasing: output.bytes[start...])), for: item, instruction: instruction,
+                Array(UnsafeBufferPointer(rebasing: output.buffer[start...])), for: item, instruction: instruction,
                 depth: depth)
         }
         lowestLevel = min(enclosingLowest, lowestLevel)

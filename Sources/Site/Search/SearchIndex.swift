@@ -1,4 +1,5 @@
 import Foundation
+import Sections
 
 /// The site's search index, assembled after the first pass from the pages'
 /// ``PageSearchData``, as JavaScript files for `Templates/search.js` (scripts load from

@@ -1,4 +1,5 @@
 import Foundation
+import Sections
 
 /// Collects the terms of pages' search records (``PageSearchData``) into a
 /// ``SearchDictionary`` with the entries numbered across the site.

@@ -1,4 +1,5 @@
 import Foundation
+import Sections
 
 /// The terms of one page and the entries that hold them, collected without a `String` or
 /// an array per term: the terms are numbered in a ``TermSet``, and each hit is one number.

@@ -1,4 +1,5 @@
 import Foundation
+import Sections
 
 /// Byte strings numbered in the order they were first inserted, found through an
 /// open-addressing table over their bytes: no `String` or array per term. Both a page's

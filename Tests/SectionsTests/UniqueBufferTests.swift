@@ -1,11 +1,11 @@
 import Sections
 import Testing
 
-/// ``ByteBuffer`` holds what an array would after the same appends, whatever their lengths
+/// ``UniqueBuffer`` of bytes holds what an array would after the same appends, whatever their lengths
 /// (the short ones are copied without `memcpy`) and however often it grows.
-@Suite struct ByteBufferTests {
+@Suite struct UniqueBufferTests {
     @Test func holdsWhatAnArrayHoldsAfterTheSameAppends() {
-        var buffer = ByteBuffer(capacity: 1)
+        var buffer = UniqueBuffer<UInt8>(capacity: 1)
         var expected: [UInt8] = []
         var next: UInt8 = 0
         for round in 0..<400 {
@@ -14,7 +14,7 @@ import Testing
                 next &+= 37
                 return next
             }
-            chunk.withUnsafeBufferPointer { buffer.append($0) }
+            chunk.withUnsafeBufferPointer { buffer.append(contentsOf: $0) }
             expected += chunk
             if round % 7 == 0 {
                 buffer.append(UInt8(round % 256))
