@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Which sections start closed when their heading says neither `{.collapsed}` nor `{.open}`.
 ///
 /// A site sets them in `foldmark.yml`, a page in its front matter with the same keys. The
@@ -45,44 +41,32 @@ public struct FoldRules: Hashable, Sendable {
         var html = html  // withUTF8 on a native string copies nothing
         return html.withUTF8 { bytes in
             guard let base = bytes.baseAddress else { return 0 }
+            let end = bytes.count
             var count = 0
             var inWord = false
             var index = 0
-            while index < bytes.count {
-                // Eight bytes at once while none of them starts a tag: bit 7 of each byte of
-                // `wordBytes` is set for a byte above the space (any byte of 0x80 and more
-                // too), and a word starts at such a byte after one that is not.
-                if index + 8 <= bytes.count {
-                    let chunk = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                    let angles = chunk ^ 0x3C3C_3C3C_3C3C_3C3C  // a zero byte where there is a `<`
-                    if (angles &- 0x0101_0101_0101_0101) & ~angles & 0x8080_8080_8080_8080 == 0 {
-                        let above = ((chunk & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x5F5F_5F5F_5F5F_5F5F) | chunk
-                        let wordBytes = above & 0x8080_8080_8080_8080
-                        // Read little-endian: the byte before each one is the next lower byte.
-                        let previous = wordBytes << 8 | (inWord ? 0x80 : 0)
-                        count += (wordBytes & ~previous).nonzeroBitCount
-                        inWord = wordBytes >> 63 != 0
-                        index += 8
-                        continue
-                    }
-                }
-                let byte = base[index]
-                if byte == UInt8(ascii: "<") {
-                    // A tag ends the word before it; skip to its end in one search.
+            // Eight bytes at a time (see ``ByteChunk``): a word starts at a byte above the
+            // space (any byte of 0x80 and more too) after one that is not, up to the first
+            // `<` of the chunk; from there a tag ends the word before it, and the count goes
+            // on after the tag's `>`. (The zeros after `end` are not word bytes.)
+            while index < end {
+                let chunk = ByteChunk(base, at: index, end: end)
+                var wordBytes = ~chunk.bytes(below: 0x21) & ByteChunk.high
+                let tag = chunk.bytes(equalTo: UInt8(ascii: "<"))
+                let beforeTag = ByteChunk.count(before: tag)
+                if tag != 0 { wordBytes &= (1 << (8 * beforeTag)) &- 1 }
+                // Read little-endian: the byte before each one is the next lower byte.
+                let previous = wordBytes << 8 | (inWord ? 0x80 : 0)
+                count += ByteChunk.count(of: wordBytes & ~previous)
+                if tag == 0 {
+                    inWord = wordBytes >> 63 != 0
+                    index += 8
+                } else {
                     inWord = false
-                    let rest = bytes.count - index - 1
-                    guard rest > 0, let end = memchr(base + index + 1, Int32(UInt8(ascii: ">")), rest) else { break }
-                    index = UnsafeRawPointer(end).assumingMemoryBound(to: UInt8.self) - base + 1
-                    continue
+                    let close = ByteChunk.firstIndex(
+                        of: UInt8(ascii: ">"), in: base, from: index + beforeTag + 1, to: end)
+                    index = close + 1
                 }
-                if byte <= UInt8(ascii: " ") {
-                    // Space, tab, line ends and the other controls separate words.
-                    inWord = false
-                } else if !inWord {
-                    count += 1
-                    inWord = true
-                }
-                index += 1
             }
             return count
         }

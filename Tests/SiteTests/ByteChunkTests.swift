@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Site
+@testable import Sections
 
 /// ``ByteChunk``'s eight-bytes-at-a-time tests against the same tests made byte by byte.
 @Suite struct ByteChunkTests {
@@ -30,6 +30,10 @@ import Testing
                 for target in [UInt8(ascii: " "), UInt8(ascii: "!"), UInt8(ascii: "<"), UInt8(ascii: ">")] {
                     #expect((chunk.bytes(equalTo: target) & bit != 0) == (byte == target), "\(bytes)")
                 }
+                for limit in [UInt8(ascii: "!"), UInt8(ascii: "0"), 0x7F] {
+                    #expect((chunk.bytes(below: limit) & bit != 0) == (byte < limit), "\(bytes)")
+                }
+                #expect(ByteChunk.count(of: chunk.nonASCII) == bytes.count(where: { $0 >= 0x80 }), "\(bytes)")
                 let lowered = UInt8(truncatingIfNeeded: chunk.lowercased >> (8 * index))
                 #expect(lowered == (isCapital ? byte + 32 : byte), "\(bytes)")
             }
@@ -56,7 +60,7 @@ import Testing
         }
     }
 
-    @Test func firstIndexFindsTheFirstByteBeforeTheEnd() {
+    @Test func firstIndexFindsTheFirstMatchingByteBeforeTheEnd() {
         var random = SplitMix(seed: 23)
         for _ in 0..<5_000 {
             let bytes = Self.randomBytes(Int(random.next() % 40), &random)
@@ -66,6 +70,13 @@ import Testing
                 let expected = bytes[start..<end].firstIndex(where: { $0 < limit }) ?? end
                 let found = bytes.withUnsafeBufferPointer { buffer in
                     buffer.baseAddress.map { ByteChunk.firstIndex(below: limit, in: $0, from: start, to: end) } ?? end
+                }
+                #expect(found == expected, "\(bytes) \(start) \(end)")
+            }
+            for target in [UInt8(ascii: "<"), UInt8(ascii: ">"), 0x7F] {
+                let expected = bytes[start..<end].firstIndex(of: target) ?? end
+                let found = bytes.withUnsafeBufferPointer { buffer in
+                    buffer.baseAddress.map { ByteChunk.firstIndex(of: target, in: $0, from: start, to: end) } ?? end
                 }
                 #expect(found == expected, "\(bytes) \(start) \(end)")
             }

@@ -1,3 +1,5 @@
+import Sections
+
 /// The bytes of a page's search record (``PageSearchData``) as the build cache keeps them,
 /// and one reader of them for every use.
 ///

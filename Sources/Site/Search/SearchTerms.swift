@@ -1,4 +1,5 @@
 import Foundation
+import Sections
 
 /// Splits text into the terms of the search index: runs of Unicode letters and digits,
 /// lowercased, with diacritics folded away (`Café` → `cafe`).
