@@ -554,7 +554,7 @@ def markdown_table(header, table):
 
 # foldmark's steps in the order a build runs them (see `timings` in Content/reference/cli.md);
 # a step foldmark reports that is not listed here goes last.
-PHASE_ORDER = ["read", "parse", "sectionize", "render", "index", "write", "site", "layout", "search", "publish"]
+PHASE_ORDER = ["read", "parse", "sectionize", "index", "render", "write", "site", "layout", "search", "publish"]
 
 
 def breakdown(tool):

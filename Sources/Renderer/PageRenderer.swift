@@ -75,13 +75,22 @@ public struct PageRenderer: Sendable {
 
     /// ``renderContent(_:)`` as UTF-8 bytes, for content that goes straight to a file.
     public func renderContentUTF8(_ document: Document) -> [UInt8] {
+        renderContent(document) { Array($0) }
+    }
+
+    /// ``renderContent(_:)`` handing the UTF-8 bytes to `body` where they were rendered,
+    /// valid only during the call.
+    public func renderContent<Result>(
+        _ document: Document, then body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
         var data = TemplateData()
         let mark = data.begin()
         data.field(contentFields[.preamble], text: document.preamble.html)
         data.field(contentFields[.sections], data.add(document.sections, contentFields))
         let root = data.endObject(mark)
-        return content.renderUTF8(
-            data, root: root, size: document.preamble.html.utf8.count + Self.contentSize(of: document.sections))
+        return content.render(
+            data, root: root, size: document.preamble.html.utf8.count + Self.contentSize(of: document.sections),
+            then: body)
     }
 
     /// About the size of the sections' HTML: the bodies, and for each section its title
@@ -115,6 +124,16 @@ public struct PageRenderer: Sendable {
         _ document: Document, content: UnsafeBufferPointer<UInt8>, context: PageContext,
         navigation: FolderNavigation.Page? = nil
     ) -> [UInt8] {
+        renderPage(document, content: content, context: context, navigation: navigation) { Array($0) }
+    }
+
+    /// ``renderPageUTF8(_:content:context:navigation:)`` handing the page's bytes to `body`
+    /// where they were rendered, valid only during the call: a page that goes straight to
+    /// its file is not copied into an array first.
+    public func renderPage<Result>(
+        _ document: Document, content: UnsafeBufferPointer<UInt8>, context: PageContext,
+        navigation: FolderNavigation.Page? = nil, then body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
         // A folder's navigation laid out by another renderer has other key numbers; the
         // page's context has no navigation of its own to fall back on.
         precondition(
@@ -123,7 +142,7 @@ public struct PageRenderer: Sendable {
         var data = navigation.map { TemplateData(extending: $0.shared.data) } ?? TemplateData(shared: shared)
         data.reserve(content.count + 8192)
         let root = values(for: document, content: content, context: context, navigation: navigation, into: &data)
-        return layout.renderUTF8(data, root: root, size: 2 * content.count + 8192)
+        return layout.render(data, root: root, size: 2 * content.count + 8192, then: body)
     }
 
     /// Adds the values the layout sees to `data`; documented in

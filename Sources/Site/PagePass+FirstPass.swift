@@ -106,8 +106,6 @@ extension PagePass {
             record.isCleanText = text.problems.isEmpty
             if document.frontMatter.isDraft && !options.includesDrafts { return .draft(CachedPage(record)) }
             lap()
-            let content = renderer.renderContentUTF8(document)
-            lap()
             if site.config.hasSearch && output != "404.html" {
                 let search = PageSearchData.encoded(document: document, title: record.title)
                 guard let location = search.withUnsafeBytes({ packs.append($0, worker: worker) }) else {
@@ -117,7 +115,12 @@ extension PagePass {
                 record.searchHasPageEntry = PageSearchData.hasPageEntry(search)
             }
             lap()
-            guard let location = content.withUnsafeBytes({ packs.append($0, worker: worker) }) else {
+            // Rendered straight into its pack, from where it was rendered.
+            let kept = renderer.renderContent(document) { content in
+                lap()
+                return packs.append(UnsafeRawBufferPointer(content), worker: worker)
+            }
+            guard let location = kept else {
                 throw SiteError(file: name, message: "cannot write its content to the build cache")
             }
             record.content = location

@@ -12,7 +12,8 @@ extension PagePass {
     ) -> Swift.Result<(String, Bool), SiteError> {
         var context = PageContext(
             siteTitle: site.config.title, language: site.config.language, fallbackTitle: page.title,
-            rootPath: OutputPath.rootPath(of: page.output), canonicalURL: baseURL.map { $0 + OutputPath.percentEncoded(page.output) },
+            rootPath: OutputPath.rootPath(of: page.output),
+            canonicalURL: baseURL.map { $0 + OutputPath.percentEncoded(page.output) },
             tocDepth: site.config.tocDepth)
         context.remembersFolds = site.config.remembersFolds
         context.hasSearch = site.config.hasSearch
@@ -36,7 +37,9 @@ extension PagePass {
         let folderNavigation = share.map { navigation.folderNavigation($0, renderer: renderer) }
         let document =
             record?.skeleton(frontMatter: page.frontMatter) ?? Document(frontMatter: page.frontMatter ?? FrontMatter())
-        var html: [UInt8] = []
+        // Each page goes to its file from where it was rendered.
+        let path = stagingPath + page.output
+        var written = false
         switch page.kind {
         case .markdown:
             // The content as read back from the pack, which this build or an earlier one
@@ -44,20 +47,25 @@ extension PagePass {
             // A closure literal in the call: one kept in a variable would be escaping, and
             // would copy the whole pass (every field retained) into its context per page.
             guard let location = record?.content,
-                packs.read(location, { content in
-                    html = renderer.renderPageUTF8(
-                        document, content: content, context: context, navigation: folderNavigation)
-                })
+                packs.read(
+                    location,
+                    { content in
+                        written = renderer.renderPage(
+                            document, content: content, context: context, navigation: folderNavigation
+                        ) { FileIO.write(UnsafeRawBufferPointer($0), toPath: path) }
+                    })
             else {
                 return .failure(SiteError(file: page.sourceName, message: "cannot read back its rendered content"))
             }
         case .folderIndex(let folder):
             var content = FolderIndex.content(for: folder, navigation: navigation)
-            html = content.withUTF8 {
-                renderer.renderPageUTF8(document, content: $0, context: context, navigation: folderNavigation)
+            written = content.withUTF8 {
+                renderer.renderPage(document, content: $0, context: context, navigation: folderNavigation) {
+                    FileIO.write(UnsafeRawBufferPointer($0), toPath: path)
+                }
             }
         }
-        guard html.withUnsafeBytes({ FileIO.write($0, toPath: stagingPath + page.output) }) else {
+        guard written else {
             return .failure(SiteError(file: page.sourceName, message: "cannot write its page"))
         }
         return .success((contextHash, true))

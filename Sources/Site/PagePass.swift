@@ -77,7 +77,7 @@ struct PagePass: Sendable {
     /// extensions, the section tree and ids, cmark's HTML of the blocks, links, the cache
     /// record); rendering the content template; the page's search terms; writing the
     /// content to the cache.
-    static let firstPassSteps = ["read", "parse", "sectionize", "render", "index", "write"]
+    static let firstPassSteps = ["read", "parse", "sectionize", "index", "render", "write"]
 
     /// How many consecutive pages a task of a pass takes at a time (see
     /// ``Parallel/map(_:jobs:chunk:_:)``): enough that the two tasks of a two-core build

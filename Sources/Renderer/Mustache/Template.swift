@@ -57,10 +57,19 @@ public struct Template: Sendable {
     /// Renders with `root`, a value of `data`, at the bottom of the context stack. `data`'s
     /// field keys must be this template's (``key(_:)``).
     func renderUTF8(_ data: TemplateData, root: TemplateData.Value, size: Int? = nil) -> [UInt8] {
+        render(data, root: root, size: size) { Array($0) }
+    }
+
+    /// ``renderUTF8(_:root:size:)`` handing the output to `body` where it was rendered,
+    /// valid only during the call: a page that goes to a file needs no array of its own.
+    func render<Result>(
+        _ data: TemplateData, root: TemplateData.Value, size: Int? = nil,
+        then body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
         var rendering = TemplateRendering(
             program: program, data: data, context: root, capacity: max(estimatedSize, size ?? 0))
         rendering.render(program.main, depth: 0)
-        return rendering.output.array
+        return body(rendering.output.buffer)
     }
 
     /// The number that stands for `name` in this template's lookups, for the fields of a
