@@ -11,11 +11,28 @@ import Sections
 /// after all pages are read.
 struct LinkResolver: Sendable {
     /// Markdown sources relative to `Content/`.
-    var pages: Set<String>
+    private var pages = NameSet()
     /// Every folder under `Content/` (with `/` at the end), and `""` for the root.
-    var folders: Set<String>
+    private var folders = NameSet()
     /// Other files under `Content/`.
-    var assets: Set<String>
+    private var assets = NameSet()
+    /// The paths of each set by their numbers there, for the targets found.
+    private var pageNames: [String] = []
+    private var folderNames: [String] = []
+    private var assetNames: [String] = []
+
+    /// Kept as ``NameSet``s, which a lookup hashes as bytes: with `Set<String>`, hashing
+    /// and comparing the path of every link cost about 650 instructions a lookup, and
+    /// filling the sets took the start of every build.
+    init(pages: some Sequence<String>, folders: some Sequence<String>, assets: some Sequence<String>) {
+        for page in pages { Self.add(page, to: &self.pages, names: &pageNames) }
+        for folder in folders { Self.add(folder, to: &self.folders, names: &folderNames) }
+        for asset in assets { Self.add(asset, to: &self.assets, names: &assetNames) }
+    }
+
+    private static func add(_ path: String, to set: inout NameSet, names: inout [String]) {
+        if path.withUTF8Bytes({ set.insert($0) }) == names.count { names.append(path) }
+    }
 
     enum Target: Equatable {
         case external
@@ -38,24 +55,54 @@ struct LinkResolver: Sendable {
         if parts.path.isEmpty {
             return parts.fragment.map { .sameDocument(fragment: $0) } ?? .page(source: source, fragment: nil)
         }
-        let decoded = Self.decodingPercents(parts.path)
-        let base = decoded.utf8.first == UInt8(ascii: "/") ? "" : OutputPath.folder(of: source)
-        guard let resolved = Self.normalize(base + decoded) else { return .outside }
-        if pages.contains(resolved) { return .page(source: resolved, fragment: parts.fragment) }
-        if resolved.utf8.count >= 5, resolved.utf8.suffix(5).elementsEqual(".html".utf8) {
-            let stem = String(Substring(resolved.utf8.dropLast(4)))
-            for ext in ["md", "markdown"] where pages.contains(stem + ext) {
-                return .page(source: stem + ext, fragment: parts.fragment)
+        // The path is resolved on bytes, in a buffer on the stack, and looked up there:
+        // a target found is the set's own string, and only a missing one makes a string.
+        return Self.decodingPercents(parts.path).withUTF8Bytes { path in
+            source.withUTF8Bytes { source in
+                let folder = path.first == UInt8(ascii: "/") ? 0 : OutputPath.folderLength(source)
+                let count = folder + path.count
+                // Room for `markdown` in place of `html`, or a `/` after a folder.
+                return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 5) { buffer in
+                    let out = buffer.baseAddress!
+                    if folder > 0 { out.update(from: source.baseAddress!, count: folder) }
+                    if let base = path.baseAddress { (out + folder).update(from: base, count: path.count) }
+                    guard let length = Self.normalize(out, count: count) else { return .outside }
+                    return target(resolved: out, length: length, fragment: parts.fragment)
+                }
             }
         }
-        let asFolder = resolved.isEmpty || resolved.utf8.last == UInt8(ascii: "/") ? resolved : resolved + "/"
-        if folders.contains(asFolder) { return .folder(asFolder) }
-        if assets.contains(resolved) { return .asset(resolved) }
-        return .missing(resolved)
+    }
+
+    /// What the resolved path `out[..<length]` names; `out` has room for 5 more bytes.
+    private func target(resolved out: UnsafeMutablePointer<UInt8>, length: Int, fragment: String?) -> Target {
+        let resolved = UnsafeBufferPointer(start: out, count: length)
+        if let page = pages.number(of: resolved) { return .page(source: pageNames[page], fragment: fragment) }
+        let html = ".html".utf8
+        if length >= 5, UnsafeBufferPointer(rebasing: resolved[(length - 5)...]).elementsEqual(html) {
+            for ext in ["md", "markdown"] {
+                var ext = ext
+                let page = ext.withUTF8 { ext in
+                    (out + length - 4).update(from: ext.baseAddress!, count: ext.count)
+                    return pages.number(of: UnsafeBufferPointer(start: out, count: length - 4 + ext.count))
+                }
+                if let page { return .page(source: pageNames[page], fragment: fragment) }
+            }
+            // Back to the `.html` the lookups wrote over.
+            for (offset, byte) in html.enumerated() { out[length - 5 + offset] = byte }
+        }
+        let isFolderPath = length == 0 || out[length - 1] == UInt8(ascii: "/")
+        if !isFolderPath { out[length] = UInt8(ascii: "/") }
+        if let folder = folders.number(of: UnsafeBufferPointer(start: out, count: isFolderPath ? length : length + 1)) {
+            return .folder(folderNames[folder])
+        }
+        if let asset = assets.number(of: resolved) { return .asset(assetNames[asset]) }
+        return .missing(String(decoding: resolved, as: UTF8.self))
     }
 
     /// The destination the page should use instead of `url`.
     func rewrite(_ url: String, from source: String) -> String {
+        // A URL has a scheme exactly when the path split off it has: nothing to split.
+        if Self.isExternal(url) { return url }
         let parts = Self.split(url)  // once: rewriting runs for every link of every page
         let target = target(of: parts, from: source)
         if target == .external { return url }
@@ -119,17 +166,19 @@ struct LinkResolver: Sendable {
         // In ASCII, bytes are `Character`s: find `?` and `#` on the bytes, in one pass that
         // also tells whether the URL is ASCII, and cut the parts from them.
         let ascii: (path: String, fragment: String?, suffix: String)? = url.withUTF8Bytes { bytes in
+            guard let base = bytes.baseAddress else { return (url, nil, "") }
             var end: Int?
             var hash: Int?
-            for index in bytes.indices {
-                let byte = bytes[index]
-                if byte >= 0x80 { return nil }
-                if byte == UInt8(ascii: "#") && hash == nil {
-                    hash = index
-                    if end == nil { end = index }
-                } else if byte == UInt8(ascii: "?") && end == nil {
-                    end = index
-                }
+            // Eight bytes at a time (see ``ByteChunk``); the zeros after the end match nothing.
+            var index = 0
+            while index < bytes.count {
+                let chunk = ByteChunk(base, at: index, end: bytes.count)
+                if chunk.nonASCII != 0 { return nil }
+                let hashes = chunk.bytes(equalTo: UInt8(ascii: "#"))
+                if hash == nil && hashes != 0 { hash = index + ByteChunk.count(before: hashes) }
+                let stops = hashes | chunk.bytes(equalTo: UInt8(ascii: "?"))
+                if end == nil && stops != 0 { end = index + ByteChunk.count(before: stops) }
+                index += 8
             }
             guard let end else { return (url, nil, "") }
             func text(_ range: Range<Int>) -> String {
@@ -151,57 +200,64 @@ struct LinkResolver: Sendable {
 
     /// Resolves `.` and `..`; `nil` if the path climbs out of `Content/`. Keeps a trailing `/`.
     static func normalize(_ path: String) -> String? {
-        // Most paths need no work: no `.` or `..` segment, no doubled or leading slash.
-        let plain = path.withUTF8Bytes { bytes in
-            var previous: UInt8 = UInt8(ascii: "/")
-            for byte in bytes {
-                if previous == UInt8(ascii: "/") && (byte == UInt8(ascii: "/") || byte == UInt8(ascii: ".")) {
-                    return false
-                }
-                previous = byte
-            }
-            return true
-        }
-        if plain { return path }
-        // The kept segments are written one after the other into the result's own storage,
-        // which is never longer than the path; `..` steps back over the last one. `.` and
-        // `..` are ASCII, so bytes decide.
         var path = path
-        var climbsOut = false
-        let normalized = path.withUTF8 { bytes in
-            String(unsafeUninitializedCapacity: bytes.count) { out in
-                var count = 0
-                var start = 0
-                for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: "/") {
-                    defer { start = end + 1 }
-                    switch end - start {
-                    case 0: continue
-                    case 1 where bytes[start] == UInt8(ascii: "."): continue
-                    case 2 where bytes[start] == UInt8(ascii: ".") && bytes[start + 1] == UInt8(ascii: "."):
-                        guard count > 0 else {
-                            climbsOut = true
-                            return 0
-                        }
-                        // Back to the `/` before the last segment, or to the start.
-                        repeat { count -= 1 } while count > 0 && out[count] != UInt8(ascii: "/")
-                    default:
-                        if count > 0 {
-                            out[count] = UInt8(ascii: "/")
-                            count += 1
-                        }
-                        for index in start..<end {
-                            out[count] = bytes[index]
-                            count += 1
-                        }
-                    }
+        return path.withUTF8 { bytes in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { buffer in
+                guard let base = bytes.baseAddress else { return "" }
+                buffer.baseAddress!.update(from: base, count: bytes.count)
+                return normalize(buffer.baseAddress!, count: bytes.count).map {
+                    String(decoding: UnsafeBufferPointer(rebasing: buffer[..<$0]), as: UTF8.self)
                 }
-                if bytes.last == UInt8(ascii: "/") && count > 0 {
-                    out[count] = UInt8(ascii: "/")
-                    count += 1
-                }
-                return count
             }
         }
-        return climbsOut ? nil : normalized
+    }
+
+    /// ``normalize(_:)`` of the path `bytes[..<count]`, in place: the length of the result,
+    /// which is never longer, or `nil` if the path climbs out. `.` and `..` are ASCII, so
+    /// bytes decide.
+    static func normalize(_ bytes: UnsafeMutablePointer<UInt8>, count: Int) -> Int? {
+        // Most paths need no work: no `.` or `..` segment, no doubled or leading slash.
+        var previous = UInt8(ascii: "/")
+        var plain = true
+        for index in 0..<count {
+            let byte = bytes[index]
+            if previous == UInt8(ascii: "/") && (byte == UInt8(ascii: "/") || byte == UInt8(ascii: ".")) {
+                plain = false
+                break
+            }
+            previous = byte
+        }
+        if plain { return count }
+        // The kept segments are written one after the other from the start, which never
+        // passes the segment being read (each kept one takes as many bytes as it read, its
+        // `/` included); `..` steps back over the last one.
+        let keepsSlash = count > 0 && bytes[count - 1] == UInt8(ascii: "/")
+        var length = 0
+        var start = 0
+        for end in 0...count where end == count || bytes[end] == UInt8(ascii: "/") {
+            defer { start = end + 1 }
+            switch end - start {
+            case 0: continue
+            case 1 where bytes[start] == UInt8(ascii: "."): continue
+            case 2 where bytes[start] == UInt8(ascii: ".") && bytes[start + 1] == UInt8(ascii: "."):
+                guard length > 0 else { return nil }
+                // Back to the `/` before the last segment, or to the start.
+                repeat { length -= 1 } while length > 0 && bytes[length] != UInt8(ascii: "/")
+            default:
+                if length > 0 {
+                    bytes[length] = UInt8(ascii: "/")
+                    length += 1
+                }
+                for index in start..<end {
+                    bytes[length] = bytes[index]
+                    length += 1
+                }
+            }
+        }
+        if keepsSlash && length > 0 {
+            bytes[length] = UInt8(ascii: "/")
+            length += 1
+        }
+        return length
     }
 }

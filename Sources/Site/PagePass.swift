@@ -86,8 +86,7 @@ struct PagePass: Sendable {
 
     func run() async -> Result {
         var result = Result()
-        let resolver = LinkResolver(
-            pages: Set(sources.pages), folders: Set(sources.folders), assets: Set(sources.assets))
+        let resolver = LinkResolver(pages: sources.pages, folders: sources.folders, assets: sources.assets)
         progress?.start(.reading, pages: sources.pages.count)
         let workers = Parallel.workers(for: sources.pages.count, jobs: options.jobs)
         let tag = "\(ProcessInfo.processInfo.processIdentifier)-\(UInt64(Date().timeIntervalSince1970 * 1e6))"

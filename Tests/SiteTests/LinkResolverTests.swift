@@ -7,7 +7,7 @@ import Testing
     let resolver = LinkResolver(
         pages: ["index.md", "guide/setup.md", "guide/my page.md", "notes.markdown"],
         folders: ["", "guide/", "img/"],
-        assets: ["img/logo.png", "guide/file.pdf"])
+        assets: ["img/logo.png", "guide/file.pdf", "guide/old.html"])
 
     @Test(arguments: [
         ("setup.md", "setup.html"),
@@ -32,12 +32,24 @@ import Testing
     }
 
     @Test func targets() {
-        #expect(resolver.target(of: "setup.html#x", from: "guide/a.md") == .page(source: "guide/setup.md", fragment: "x"))
+        #expect(
+            resolver.target(of: "setup.html#x", from: "guide/a.md") == .page(source: "guide/setup.md", fragment: "x"))
         #expect(resolver.target(of: "#a%20b", from: "index.md") == .sameDocument(fragment: "a b"))
         #expect(resolver.target(of: "../../x.md", from: "guide/a.md") == .outside)
         #expect(resolver.target(of: "nope.png", from: "index.md") == .missing("nope.png"))
         #expect(resolver.target(of: "img", from: "index.md") == .folder("img/"))
         #expect(resolver.target(of: "HTTP://x", from: "index.md") == .external)
+        // `.html` names the page of either Markdown extension, else what it is itself.
+        #expect(
+            resolver.target(of: "../notes.html", from: "guide/a.md") == .page(source: "notes.markdown", fragment: nil))
+        #expect(resolver.target(of: "old.html", from: "guide/a.md") == .asset("guide/old.html"))
+        #expect(resolver.target(of: "gone.html", from: "guide/a.md") == .missing("guide/gone.html"))
+        #expect(resolver.target(of: "./guide/../img/", from: "index.md") == .folder("img/"))
+        #expect(
+            resolver.target(of: "/guide//setup.md", from: "guide/a.md")
+                == .page(source: "guide/setup.md", fragment: nil))
+        // A `?` before the colon: no scheme, a path.
+        #expect(resolver.rewrite("setup.md?:x", from: "guide/a.md") == "setup.html?:x")
     }
 
     @Test(arguments: [
@@ -70,7 +82,8 @@ import Testing
         let pieces = ["a", "b.md", "?", "#", "/", "%20", "%", "é", "\u{301}", "x=1"]
         var random = SplitMix(seed: 5)
         for _ in 0..<5000 {
-            let url = (0..<Int(random.next() % 8)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+            let url = (0..<Int(random.next() % 8)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }
+                .joined()
             #expect(LinkResolver.split(url) == reference(url), "\(url.debugDescription)")
         }
     }
@@ -106,16 +119,20 @@ import Testing
     @Test func plainBytesAreThoseFoundationKeeps() {
         for byte in UInt8(0x20)..<0x7F {
             let path = "a" + String(UnicodeScalar(byte)) + "b"
-            #expect(OutputPath.percentEncoded(path) == path.addingPercentEncoding(withAllowedCharacters: {
-                var allowed = CharacterSet.urlPathAllowed
-                allowed.remove(charactersIn: "?#%;")
-                return allowed
-            }()), "byte \(byte)")
+            #expect(
+                OutputPath.percentEncoded(path)
+                    == path.addingPercentEncoding(
+                        withAllowedCharacters: {
+                            var allowed = CharacterSet.urlPathAllowed
+                            allowed.remove(charactersIn: "?#%;")
+                            return allowed
+                        }()), "byte \(byte)")
         }
     }
 
     @Test(arguments: [
-        ("a/b.md", "a/b.html"), ("B.MD", "B.html"), ("x.Markdown", "x.html"), (".md", ".html"), ("a.b/c.md", "a.b/c.html"),
+        ("a/b.md", "a/b.html"), ("B.MD", "B.html"), ("x.Markdown", "x.html"), (".md", ".html"),
+        ("a.b/c.md", "a.b/c.html"),
         ("ü/ä.md", "ü/ä.html"), ("k.mar\u{212A}down", "k.html"),  // the Kelvin sign lowercases to k
         ("a.md/b", "a.md/b"), ("a.mdx", "a.mdx"), ("a.m", "a.m"), ("md", "md"), ("a.md\u{301}", "a.md\u{301}"),
         ("a.html", "a.html"), ("", ""),
@@ -145,7 +162,8 @@ import Testing
         let pieces = ["a", "bc", ".", "..", "/", "//", "é", ".x", "x.", "...", "ü.md"]
         var random = SplitMix(seed: 11)
         for _ in 0..<5000 {
-            let path = (0..<Int(random.next() % 7)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+            let path = (0..<Int(random.next() % 7)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }
+                .joined()
             #expect(LinkResolver.normalize(path) == reference(path), "\(path)")
         }
     }
