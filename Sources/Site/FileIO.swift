@@ -29,6 +29,14 @@ package enum FileIO {
         return write(buffer, to: descriptor)
     }
 
+    /// ``write(_:toPath:)`` through `folder`, which stays open for the next file.
+    static func write(_ buffer: UnsafeRawBufferPointer, toPath path: String, in folder: inout OpenFolder) -> Bool {
+        let descriptor = folder.open(path, flags: O_WRONLY | O_CREAT | O_TRUNC, makingFolders: true)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return write(buffer, to: descriptor)
+    }
+
     /// Writes all of `buffer` to the open file `descriptor`, with `write` until done;
     /// whether it all went. (Retries after a signal.)
     static func write(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
@@ -139,7 +147,17 @@ package enum FileIO {
     /// why they cannot be read (`Permission denied`, `Is a directory`), for messages. (With
     /// the tail in the same buffer from the start, a large file is not copied to add it.)
     static func read(_ path: String, then tail: Data = Data()) -> Result<Data, ReadFailure> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        read(opened: open(path, O_RDONLY | O_CLOEXEC), then: tail)
+    }
+
+    /// ``read(_:then:)`` through `folder`, which stays open for the next file.
+    static func read(_ path: String, in folder: inout OpenFolder) -> Result<Data, ReadFailure> {
+        read(opened: folder.open(path, flags: O_RDONLY))
+    }
+
+    /// ``read(_:then:)`` of the file just opened as `descriptor` (-1 with `errno` set if it
+    /// could not be), which it closes.
+    private static func read(opened descriptor: Int32, then tail: Data = Data()) -> Result<Data, ReadFailure> {
         guard descriptor >= 0 else { return .failure(ReadFailure(errno: errno)) }
         defer { close(descriptor) }
         var status = stat()

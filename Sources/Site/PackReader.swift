@@ -41,7 +41,8 @@ struct PackReader {
         guard let descriptor = descriptor(for: location.pack) else { return nil }
         var complete = true
         let text = String(unsafeUninitializedCapacity: location.length) { buffer in
-            complete = FileIO.read(descriptor, into: buffer.baseAddress!, count: location.length, offset: location.offset)
+            complete = FileIO.read(
+                descriptor, into: buffer.baseAddress!, count: location.length, offset: location.offset)
             return complete ? location.length : 0
         }
         return complete ? text : nil
@@ -60,28 +61,5 @@ struct PackReader {
     mutating func close() {
         for descriptor in descriptors.values { _ = Glibc.close(descriptor) }
         descriptors = [:]
-    }
-}
-
-/// One ``PackReader`` for each task of a parallel pass (see ``Parallel/map(_:jobs:chunk:_:)``),
-/// each used by its task alone. (Separate storage per reader: tasks must not share an
-/// array they all write to.)
-final class PackReaders: @unchecked Sendable {
-    private let readers: UnsafeMutableBufferPointer<PackReader>
-
-    init(folder: URL, count: Int) {
-        readers = .allocate(capacity: max(count, 1))
-        readers.initialize(repeating: PackReader(folder: folder))
-    }
-
-    deinit {
-        for index in readers.indices { readers[index].close() }
-        _ = readers.deinitialize()
-        readers.deallocate()
-    }
-
-    /// `body` with the reader of task `worker`.
-    func withReader<Result>(_ worker: Int, _ body: (inout PackReader) -> Result) -> Result {
-        body(&readers[worker])
     }
 }

@@ -32,7 +32,7 @@ extension PagePass {
     /// before the file is read: an edit after that changes it.
     func firstPass(
         _ source: String, index: Int, identity: SourceIdentity?, resolver: LinkResolver, packs: ContentPacks,
-        worker: Int,
+        worker: Int, openFolder: inout OpenFolder,
         warnings: inout [SiteError]
     ) -> FirstPass {
         let clock = ContinuousClock()
@@ -61,7 +61,7 @@ extension PagePass {
             }
             let settled = identity.flatMap { $0.isSettled(before: settledBefore) ? $0 : nil }
             let data: Data
-            switch FileIO.read(contentPath + source) {
+            switch FileIO.read(contentPath + source, in: &openFolder) {
             case .success(let bytes): data = bytes
             case .failure(let failure): throw SiteError(file: name, message: "cannot read the file: \(failure.reason)")
             }

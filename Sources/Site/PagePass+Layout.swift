@@ -8,7 +8,7 @@ extension PagePass {
     /// place, is left alone. Returns the hash of the navigation and whether it was staged.
     func secondPass(
         _ page: SitePage, navigation: Navigation, position: Int?, record: CachedPage?, isReused: Bool,
-        theme: ThemeFiles, packs: inout PackReader
+        theme: ThemeFiles, packs: inout PackReader, openFolder: inout OpenFolder
     ) -> Swift.Result<(String, Bool), SiteError> {
         var context = PageContext(
             siteTitle: site.config.title, language: site.config.language, fallbackTitle: page.title,
@@ -37,7 +37,8 @@ extension PagePass {
         let folderNavigation = share.map { navigation.folderNavigation($0, renderer: renderer) }
         let document =
             record?.skeleton(frontMatter: page.frontMatter) ?? Document(frontMatter: page.frontMatter ?? FrontMatter())
-        // Each page goes to its file from where it was rendered.
+        // Each page goes to its file from where it was rendered, through the task's open
+        // folder.
         let path = stagingPath + page.output
         var written = false
         switch page.kind {
@@ -52,16 +53,16 @@ extension PagePass {
                     { content in
                         written = renderer.renderPage(
                             document, content: content, context: context, navigation: folderNavigation
-                        ) { FileIO.write(UnsafeRawBufferPointer($0), toPath: path) }
+                        ) { FileIO.write(UnsafeRawBufferPointer($0), toPath: path, in: &openFolder) }
                     })
             else {
                 return .failure(SiteError(file: page.sourceName, message: "cannot read back its rendered content"))
             }
-        case .folderIndex(let folder):
-            var content = FolderIndex.content(for: folder, navigation: navigation)
+        case .folderIndex(let indexed):
+            var content = FolderIndex.content(for: indexed, navigation: navigation)
             written = content.withUTF8 {
                 renderer.renderPage(document, content: $0, context: context, navigation: folderNavigation) {
-                    FileIO.write(UnsafeRawBufferPointer($0), toPath: path)
+                    FileIO.write(UnsafeRawBufferPointer($0), toPath: path, in: &openFolder)
                 }
             }
         }

@@ -97,16 +97,18 @@ struct PagePass: Sendable {
             result.errors.append(SiteError(file: cache.packFolder.path, message: "cannot write the build cache"))
             return result
         }
+        let sourceFolders = TaskStates(count: workers, { OpenFolder() }, close: { $0.close() })
         // Optional, so that each outcome can be moved out below (`take()`) rather than
         // copied, which would retain every string and array a page holds.
         var first = await Parallel.map(sources.pages.count, jobs: options.jobs, chunk: Self.chunk) {
             [self] index, worker in
             defer { progress?.advance() }
             var warnings: [SiteError] = []
-            let outcome = firstPass(
-                sources.pages[index], index: index, identity: sources.identities[index], resolver: resolver,
-                packs: packs,
-                worker: worker, warnings: &warnings)
+            let outcome = sourceFolders.with(worker) { openFolder in
+                firstPass(
+                    sources.pages[index], index: index, identity: sources.identities[index], resolver: resolver,
+                    packs: packs, worker: worker, openFolder: &openFolder, warnings: &warnings)
+            }
             return Optional((outcome, warnings))
         }
         let packsComplete = packs.close()
@@ -261,8 +263,14 @@ struct PagePass: Sendable {
         }
         let pagePositions = positions
         let madeNavigation = navigation
-        let contentReaders = PackReaders(
-            folder: cache.packFolder, count: Parallel.workers(for: allPages.count, jobs: options.jobs))
+        let packFolder = cache.packFolder
+        let layoutTasks = TaskStates(
+            count: Parallel.workers(for: allPages.count, jobs: options.jobs),
+            { (packs: PackReader(folder: packFolder), folder: OpenFolder()) },
+            close: { task in
+                task.packs.close()
+                task.folder.close()
+            })
         progress?.start(.writing, pages: allPages.count)
         let laidOut = await Parallel.map(allPages.count, jobs: options.jobs, chunk: Self.chunk) {
             [self] index, worker in
@@ -271,10 +279,11 @@ struct PagePass: Sendable {
                 return Swift.Result<(String, Bool), SiteError>.success(
                     (laidOutRecords[index]?.contextHash ?? "", false))
             }
-            return contentReaders.withReader(worker) { reader in
+            return layoutTasks.with(worker) { task in
                 secondPass(
                     allPages[index], navigation: navigation, position: pagePositions[index],
-                    record: laidOutRecords[index], isReused: reusedPages[index], theme: theme, packs: &reader)
+                    record: laidOutRecords[index], isReused: reusedPages[index], theme: theme, packs: &task.packs,
+                    openFolder: &task.folder)
             }
         }
         progress?.finish()

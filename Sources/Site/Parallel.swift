@@ -168,3 +168,28 @@ final class Background<Value: Sendable>: Sendable {
         }
     }
 }
+
+/// What each task of a parallel pass (see ``Parallel/map(_:jobs:chunk:_:)``) keeps from
+/// one of its pages to the next, used by that task alone: its open packs and folder.
+/// (Separate storage per task: tasks must not share an array they all write to.)
+final class TaskStates<State>: @unchecked Sendable {
+    private let states: UnsafeMutableBufferPointer<State>
+    private let close: (inout State) -> Void
+
+    init(count: Int, _ make: () -> State, close: @escaping (inout State) -> Void) {
+        states = .allocate(capacity: max(count, 1))
+        for index in states.indices { (states.baseAddress! + index).initialize(to: make()) }
+        self.close = close
+    }
+
+    deinit {
+        for index in states.indices { close(&states[index]) }
+        _ = states.deinitialize()
+        states.deallocate()
+    }
+
+    /// `body` with the state of task `worker`.
+    func with<Result>(_ worker: Int, _ body: (inout State) -> Result) -> Result {
+        body(&states[worker])
+    }
+}

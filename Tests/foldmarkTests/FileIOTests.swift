@@ -26,6 +26,37 @@ import Testing
         #expect(status.last == UInt8(ascii: "!"))
     }
 
+    /// Files written and read through one open folder land where their paths say, as the
+    /// tasks of a build switch folders, make missing ones, and fail as `open` would.
+    @Test func anOpenFolderFollowsThePaths() throws {
+        let site = try TemporarySite(files: ["a/x.md": "in a", "b/c/y.md": "in c"])
+        let root = site.root.path
+        var folder = OpenFolder()
+        defer { folder.close() }
+        let writes = [
+            ("out/one.html", "1"), ("out/two.html", "2"), ("out/deep/er/three.html", "3"), ("out/four.html", "4"),
+            ("out/deep/er/three.html", "3 again"),
+        ]
+        for (path, text) in writes {
+            let written = Data(text.utf8).withUnsafeBytes { FileIO.write($0, toPath: root + "/" + path, in: &folder) }
+            #expect(written, "\(path)")
+        }
+        for (path, text) in [("out/one.html", "1"), ("out/four.html", "4"), ("out/deep/er/three.html", "3 again")] {
+            #expect(try String(contentsOfFile: root + "/" + path, encoding: .utf8) == text, "\(path)")
+        }
+        #expect(try FileIO.read(root + "/a/x.md", in: &folder).get() == Data("in a".utf8))
+        #expect(try FileIO.read(root + "/b/c/y.md", in: &folder).get() == Data("in c".utf8))
+        guard case .failure(let missing) = FileIO.read(root + "/b/c/none.md", in: &folder),
+            case .failure(let noFolder) = FileIO.read(root + "/nowhere/none.md", in: &folder)
+        else {
+            Issue.record("read a file that is not there")
+            return
+        }
+        #expect(missing.reason == String(cString: strerror(ENOENT)))
+        #expect(noFolder.reason == String(cString: strerror(ENOENT)))
+        #expect(try FileIO.read(root + "/a/x.md", in: &folder).get() == Data("in a".utf8))
+    }
+
     /// Files in /proc say they are empty; their bytes come anyway.
     @Test func readsFilesThatUnderstateTheirSize() throws {
         guard case .success(let read) = FileIO.read("/proc/self/status") else {
