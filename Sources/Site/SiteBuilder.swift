@@ -61,7 +61,7 @@ public struct SiteBuilder: Sendable {
                 lock = try OutputLock(output: output)
                 reading = Background { [output, options] in BuildCache.read(output: output, jobs: options.jobs) }
             }
-            sources = try SourceTree(content: site.content)
+            sources = try SourceTree(content: site.content, jobs: options.jobs)
             renderer = try site.makeRenderer()
             if lock == nil { lock = try OutputLock(output: output) }
         } catch {

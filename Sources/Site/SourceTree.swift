@@ -21,14 +21,17 @@ struct SourceTree {
     /// (their pages would silently vanish from the site): each is an error.
     var errors: [SiteError] = []
 
-    init(content: URL) throws(SiteError) {
+    /// `jobs`: how many threads may take the pages' `stat`s (all cores if `nil`).
+    init(content: URL, jobs: Int? = nil) throws(SiteError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: content.path, isDirectory: &isDirectory), isDirectory.boolValue
         else {
             throw SiteError(file: SiteFolder.contentFolder, message: "no Content/ folder in the site")
         }
         var listed: [(page: String, identity: SourceIdentity?)] = []
-        walk(content, relative: "", pages: &listed)
+        var listing = Listing()
+        walk(content, relative: "", pages: &listed, listing: &listing)
+        for (page, identity) in zip(listing.pages, listing.identities(jobs: jobs)) { listed[page].identity = identity }
         listed.sort { $0.page < $1.page }
         pages = listed.map(\.page)
         identities = listed.map(\.identity)
@@ -36,38 +39,77 @@ struct SourceTree {
         findCollisions()
     }
 
-    /// Lists `folder` with `readdir` (``FileIO/forEachEntry(in:_:)``) and `fstatat`:
-    /// Foundation's `attributesOfItem` also looks up each file's owner and group by name,
-    /// which costs more than the rest of a no-op build's walk. A page's identity is taken
-    /// here (see ``identities``).
+    /// The pages whose identity (see ``identities``) is still to be taken, after the walk:
+    /// a `stat` each, which is most of the walk's time, spread over threads.
+    private struct Listing {
+        /// Each folder that holds such pages, as an absolute path with its `/`.
+        var folders: [String] = []
+        /// Per page: its folder (in ``folders``) and name, and its place in the walk's list.
+        var names: [(folder: Int, name: String)] = []
+        var pages: [Int] = []
+
+        /// The identities of the pages, in order; `nil` where `stat` fails or finds no
+        /// regular file (it changed since it was listed).
+        func identities(jobs: Int?) -> [SourceIdentity?] {
+            // At least a few hundred `stat`s per thread, or starting one costs more.
+            let workers = Parallel.workers(for: names.count / 512 + 1, jobs: jobs)
+            let per = (names.count + workers - 1) / workers
+            return Parallel.mapOnThreads(workers) { worker in
+                identities(of: (worker * per)..<min(names.count, (worker + 1) * per))
+            }.flatMap { $0 }
+        }
+
+        /// Each folder is opened once per run of its pages, which then are looked up in it
+        /// by name (`fstatat`), without following a link (a link is not followed at all; a
+        /// regular file's `lstat` is its `stat`).
+        private func identities(of range: Range<Int>) -> [SourceIdentity?] {
+            var result: [SourceIdentity?] = []
+            result.reserveCapacity(range.count)
+            var folder = -1
+            var descriptor: Int32 = -1
+            defer { if descriptor >= 0 { close(descriptor) } }
+            for index in range {
+                if names[index].folder != folder {
+                    if descriptor >= 0 { close(descriptor) }
+                    folder = names[index].folder
+                    descriptor = open(folders[folder], O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                }
+                var status = stat()
+                let isFile =
+                    descriptor >= 0 && fstatat(descriptor, names[index].name, &status, AT_SYMLINK_NOFOLLOW) == 0
+                    && status.st_mode & S_IFMT == S_IFREG
+                result.append(isFile ? SourceIdentity(status) : nil)
+            }
+            return result
+        }
+    }
+
+    /// Lists `folder` with `readdir` (``FileIO/forEachEntry(in:_:)``), and `fstatat` where
+    /// the file system does not say what an entry is: Foundation's `attributesOfItem` also
+    /// looks up each file's owner and group by name, which costs more than the rest of a
+    /// no-op build's walk. A page's identity is taken after the walk (``Listing``).
     private mutating func walk(
-        _ folder: URL, relative: String, pages: inout [(page: String, identity: SourceIdentity?)]
+        _ folder: URL, relative: String, pages: inout [(page: String, identity: SourceIdentity?)],
+        listing: inout Listing
     ) {
         let path = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
-        var entries: [(name: String, type: UInt8, identity: SourceIdentity?)] = []
+        var entries: [(name: String, type: UInt8)] = []
         let failure = FileIO.forEachEntry(in: path) { bytes, type, descriptor in
             guard bytes.first != UInt8(ascii: ".") else { return true }
             let name = String(decoding: bytes, as: UTF8.self)
             var kind = type
-            var identity: SourceIdentity?
-            if kind == UInt8(DT_UNKNOWN) || (kind == UInt8(DT_REG) && OutputPath.isMarkdown(name)) {
-                // Some file systems do not say what an entry is: ask, without following a
-                // link (a link is not followed at all; a regular file's `lstat` is its `stat`).
+            if kind == UInt8(DT_UNKNOWN) {
+                // Some file systems do not say what an entry is: ask, without following a link.
                 var status = stat()
-                if fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 {
-                    switch status.st_mode & S_IFMT {
-                    case S_IFDIR: kind = UInt8(DT_DIR)
-                    case S_IFREG:
-                        kind = UInt8(DT_REG)
-                        identity = SourceIdentity(status)
-                    case S_IFLNK: kind = UInt8(DT_LNK)
-                    default: return true
-                    }
-                } else if kind == UInt8(DT_UNKNOWN) {
-                    return true
+                guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return true }
+                switch status.st_mode & S_IFMT {
+                case S_IFDIR: kind = UInt8(DT_DIR)
+                case S_IFREG: kind = UInt8(DT_REG)
+                case S_IFLNK: kind = UInt8(DT_LNK)
+                default: return true
                 }
             }
-            entries.append((name, kind, identity))
+            entries.append((name, kind))
             return true
         }
         if failure != 0 {
@@ -78,14 +120,25 @@ struct SourceTree {
             return
         }
         entries.sort { $0.name < $1.name }
-        for (name, kind, identity) in entries {
+        var folderNumber: Int?
+        for (name, kind) in entries {
             let file = relative + name
             switch Int32(kind) {
             case Int32(DT_DIR):
                 folders.append(file + "/")
-                walk(folder.appending(path: name), relative: file + "/", pages: &pages)
+                walk(folder.appending(path: name), relative: file + "/", pages: &pages, listing: &listing)
             case Int32(DT_REG):
-                if OutputPath.isMarkdown(file) { pages.append((file, identity)) } else { assets.append(file) }
+                guard OutputPath.isMarkdown(file) else {
+                    assets.append(file)
+                    continue
+                }
+                if folderNumber == nil {
+                    folderNumber = listing.folders.count
+                    listing.folders.append(path)
+                }
+                listing.names.append((folderNumber!, name))
+                listing.pages.append(pages.count)
+                pages.append((file, nil))
             case Int32(DT_LNK):
                 warnings.append(
                     SiteError(

@@ -22,4 +22,25 @@ import Testing
             #expect(identity == SourceIdentity(path: site.root.appending(path: "Content/" + page).path), "\(page)")
         }
     }
+
+    /// A large site's pages are `stat`ed by several threads, each page keeping its own
+    /// identity, also where a folder's pages come before and after a subfolder's.
+    @Test func identitiesTakenOnSeveralThreadsStayWithTheirPages() throws {
+        var files: [String: String] = [:]
+        for index in 0..<1_200 {
+            let folder = ["", "a/", "a/m/", "b/"][index % 4]
+            // Different sizes, so that each page's identity differs from its neighbours'.
+            files["Content/" + folder + "p\(index).md"] = String(repeating: "x", count: index)
+        }
+        let site = try TemporarySite(files: files)
+        let tree = try SourceTree(content: site.root.appending(path: "Content"), jobs: 3)
+        #expect(tree.pages.count == 1_200)
+        #expect(tree.identities.count == tree.pages.count)
+        var wrong = 0
+        for (page, identity) in zip(tree.pages, tree.identities)
+        where identity == nil || identity != SourceIdentity(path: site.root.appending(path: "Content/" + page).path) {
+            wrong += 1
+        }
+        #expect(wrong == 0)
+    }
 }
