@@ -23,7 +23,10 @@ struct OpenFolder {
             let folderLength = OutputPath.folderLength(bytes)
             guard folderLength > 0 else { return Glibc.open(path, flags | O_CLOEXEC, 0o644) }
             let folder = UnsafeBufferPointer(rebasing: bytes[..<folderLength])
-            if descriptor < 0 || !self.path.elementsEqual(folder) {
+            let isOpen =
+                descriptor >= 0 && self.path.count == folderLength
+                && self.path.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes.baseAddress!, folderLength) == 0 }
+            if !isOpen {
                 close()
                 guard let opened = Self.openFolder(folder, makingFolders: makingFolders) else { return -1 }
                 descriptor = opened

@@ -76,7 +76,8 @@ struct SourceTree {
                 }
                 var status = stat()
                 let isFile =
-                    descriptor >= 0 && fstatat(descriptor, names[index].name, &status, AT_SYMLINK_NOFOLLOW) == 0
+                    descriptor >= 0
+                    && names[index].name.withCString { fstatat(descriptor, $0, &status, AT_SYMLINK_NOFOLLOW) } == 0
                     && status.st_mode & S_IFMT == S_IFREG
                 result.append(isFile ? SourceIdentity(status) : nil)
             }
