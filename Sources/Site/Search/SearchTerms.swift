@@ -13,6 +13,7 @@ enum SearchTerms {
 
     /// Calls `body` with the UTF-8 bytes of each term of plain `text` (a heading's
     /// title), in order; the bytes are valid only during the call.
+    @inline(__always)
     static func forEach(inText text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var text = text
         text.withUTF8 { scan($0, isHTML: false, body) }
@@ -21,6 +22,7 @@ enum SearchTerms {
     /// Calls `body` with the UTF-8 bytes of each term of the text of `html` (cmark's
     /// output), in order: tags and comments separate words, character references are
     /// decoded.
+    @inline(__always)
     static func forEach(inHTML html: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var html = html
         html.withUTF8 { scan($0, isHTML: true, body) }
@@ -57,6 +59,11 @@ enum SearchTerms {
     /// found and lowercased a chunk at a time into a small buffer and handed over from
     /// there, a run of other ASCII bytes is skipped at once, and only a word that goes on
     /// past ASCII is gathered in a ``Word``.
+    ///
+    /// Inlined with the two `forEach`s into each caller, so that the caller's `body` (most
+    /// often an insert into a page's table of terms) is inlined into the loop rather than
+    /// called through a closure for every term.
+    @inline(__always)
     private static func scan(
         _ bytes: UnsafeBufferPointer<UInt8>, isHTML: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
