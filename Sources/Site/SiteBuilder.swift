@@ -122,7 +122,11 @@ public struct SiteBuilder: Sendable {
         let records = result.records
         let state = result.state
         do {
-            async let pendingSave = cache.prepareSave(records, state: state)
+            let earlySave = result.pendingSave
+            async let pendingSave = {
+                if let earlySave { return await earlySave.value }
+                return await cache.prepareSave(records, state: state)
+            }()
             let published = try publisher.publish(
                 staged: result.staged, outputs: result.outputs, assets: sources.assets)
             report.written = published.written
