@@ -297,17 +297,16 @@ struct BuildCache: Sendable {
     /// page and the journal stays small.
     private func journalEntry(_ pages: [CachedPage], state: SiteState) -> [UInt8]? {
         guard let generation, pages.count == records.count else { return nil }
-        var payload = header(state, generation: generation)
+        var writer = RecordWriter(capacity: 4096)
+        header(state, generation: generation).withUnsafeBufferPointer { writer.bytes.append(contentsOf: $0) }
         for (place, page) in pages.enumerated() {
             // (Most records are the one at their place; the others are looked up.)
             if place < records.count && records[place] == page { continue }
             let old = record(page.source)
             if old == page { continue }
-            guard old != nil else { return nil }
-            payload.append(CachedPage.recordSeparator)
-            guard page.encode(into: &payload) else { return nil }
+            guard old != nil, writer.record(page) else { return nil }
         }
-        let entry = CacheJournal.entry(payload: payload)
+        let entry = CacheJournal.entry(payload: writer.bytes.array)
         guard journalSize + entry.count <= max(indexSize / 4, Self.smallJournal) else { return nil }
         return entry
     }
@@ -331,23 +330,19 @@ struct BuildCache: Sendable {
     /// The records of `pages`, each after a record separator: a record that was read and
     /// is unchanged is copied from the index, the others are encoded.
     private func records(of pages: ArraySlice<CachedPage>) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(pages.count * (index.count / max(records.count, 1) + 512))
+        var writer = RecordWriter(capacity: pages.count * (index.count / max(records.count, 1) + 512))
         index.withUnsafeBytes { raw in
             let old = raw.bindMemory(to: UInt8.self)
             for page in pages {
                 if let place = places[page.source], records[place] == page {
-                    bytes.append(CachedPage.recordSeparator)
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: old[recordRanges[place]]))
+                    writer.record(encoded: UnsafeBufferPointer(rebasing: old[recordRanges[place]]))
                 } else {
                     // A record that cannot be written (a text holds a separator) is dropped.
-                    let start = bytes.count
-                    bytes.append(CachedPage.recordSeparator)
-                    if !page.encode(into: &bytes) { bytes.removeSubrange(start...) }
+                    writer.record(page)
                 }
             }
         }
-        return bytes
+        return writer.bytes.array
     }
 
     /// Replaces the index with `parts`, one after the other, and removes the journal;

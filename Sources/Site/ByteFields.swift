@@ -84,13 +84,12 @@ extension String {
     }
 }
 
-extension [UInt8] {
-    /// Appends `value` in decimal, as `String(value)` writes it, digit by digit: records,
-    /// states and indexes write thousands of numbers, and a `String` for each cost more
-    /// than the rest of the line.
-    mutating func appendDecimal(_ value: UInt64) {
-        // The digits, last first, into a small buffer, then appended at once: an append
-        // per digit checks each time that the array is not shared.
+/// Numbers as the ASCII digits that `String(value)` and `String(value, radix: 16)` write,
+/// made in a small buffer on the stack: records, states and indexes write thousands of
+/// numbers, and a `String` for each cost more than the rest of the line.
+enum Digits {
+    /// `body` with the decimal digits of `value`.
+    static func decimal<Result>(_ value: UInt64, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
             var start = digits.count
             var rest = value
@@ -99,21 +98,35 @@ extension [UInt8] {
                 digits[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
                 rest /= 10
             } while rest > 0
-            append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+            return body(UnsafeBufferPointer(rebasing: digits[start...]))
         }
     }
 
-    /// Appends `value` in lowercase hexadecimal, as `String(value, radix: 16)` writes it,
-    /// with leading zeros up to `digits` digits.
-    mutating func appendHex(_ value: UInt64, digits minimum: Int = 1) {
-        let significant = Swift.max(1, (64 - value.leadingZeroBitCount + 3) / 4)
-        if minimum > significant { append(contentsOf: repeatElement(UInt8(ascii: "0"), count: minimum - significant)) }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { digits in
-            for index in 0..<significant {
-                let nibble = UInt8(truncatingIfNeeded: value >> UInt64(4 * (significant - 1 - index))) & 0xF
+    /// `body` with the lowercase hexadecimal digits of `value`, with leading zeros up to
+    /// `minimum` (at most 16) digits.
+    static func hex<Result>(
+        _ value: UInt64, minimum: Int = 1, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        let count = Swift.max(1, (64 - value.leadingZeroBitCount + 3) / 4, Swift.min(minimum, 16))
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { digits in
+            for index in 0..<count {
+                let nibble = UInt8(truncatingIfNeeded: value >> UInt64(4 * (count - 1 - index))) & 0xF
                 digits[index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
             }
-            append(contentsOf: UnsafeBufferPointer(rebasing: digits[..<significant]))
+            return body(UnsafeBufferPointer(rebasing: digits[..<count]))
         }
+    }
+}
+
+extension [UInt8] {
+    /// Appends `value` in decimal, as `String(value)` writes it (see ``Digits``).
+    mutating func appendDecimal(_ value: UInt64) {
+        Digits.decimal(value) { append(contentsOf: $0) }
+    }
+
+    /// Appends `value` in lowercase hexadecimal, as `String(value, radix: 16)` writes it,
+    /// with leading zeros up to `digits` (at most 16) digits.
+    mutating func appendHex(_ value: UInt64, digits minimum: Int = 1) {
+        Digits.hex(value, minimum: minimum) { append(contentsOf: $0) }
     }
 }

@@ -1,3 +1,5 @@
+import Sections
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -78,21 +80,23 @@ extension SourceIdentity {
     /// The identity as one field of a cache record: five hexadecimal numbers, split by
     /// `separator`.
     func encoded(separator: UInt8) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(5 * 17)
+        var bytes = UniqueBuffer<UInt8>(capacity: 5 * 17)
         append(encodedWith: separator, to: &bytes)
-        return bytes
+        return bytes.array
     }
 
     /// Appends ``encoded(separator:)`` to `bytes`, digit by digit: no string per number
     /// (a build writes one identity per page).
-    func append(encodedWith separator: UInt8, to bytes: inout [UInt8]) {
-        for (index, value) in [size, UInt64(bitPattern: modified), UInt64(bitPattern: changed), inode, device]
-            .enumerated()
-        {
-            if index > 0 { bytes.append(separator) }
-            bytes.appendHex(value)
-        }
+    func append(encodedWith separator: UInt8, to bytes: inout UniqueBuffer<UInt8>) {
+        Digits.hex(size) { bytes.append(contentsOf: $0) }
+        bytes.append(separator)
+        Digits.hex(UInt64(bitPattern: modified)) { bytes.append(contentsOf: $0) }
+        bytes.append(separator)
+        Digits.hex(UInt64(bitPattern: changed)) { bytes.append(contentsOf: $0) }
+        bytes.append(separator)
+        Digits.hex(inode) { bytes.append(contentsOf: $0) }
+        bytes.append(separator)
+        Digits.hex(device) { bytes.append(contentsOf: $0) }
     }
 
     /// Reads what ``encoded(separator:)`` wrote; `nil` if it is malformed.
