@@ -327,14 +327,6 @@ struct PagePass: Sendable {
         }
         result.timings.append(("search", searchSeconds))
         result.timings.append(("layout", layoutSeconds))
-        // What the passes made of every page is freed on another thread (see ``Leftovers``)
-        // while the build is published: here it held up the end of the build by 6 ms
-        // (the real corpora).
-        Leftovers.free(
-            (
-                resolver, checker, madeNavigation, laidOut, linkWarnings, folders, upToDate, pages, records,
-                isReused, first
-            ))
         return result
     }
 
