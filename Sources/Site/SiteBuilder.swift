@@ -119,20 +119,19 @@ public struct SiteBuilder: Sendable {
         let publisher = Publisher(output: output, staging: staging, content: site.content)
         // The cache's new index is made while the output is published, and written only
         // once it is: a cache that describes pages not in place would skip them next time.
+        // The pass started making it as soon as its layout had the records; only a pass
+        // that failed, which returned above, has not.
         let records = result.records
-        let state = result.state
+        let save =
+            result.pendingSave
+            ?? Task { [cache, state = result.state] in await cache.prepareSave(records, state: state) }
         do {
-            let earlySave = result.pendingSave
-            async let pendingSave = {
-                if let earlySave { return await earlySave.value }
-                return await cache.prepareSave(records, state: state)
-            }()
             let published = try publisher.publish(
                 staged: result.staged, outputs: result.outputs, assets: sources.assets)
             report.written = published.written
             report.unchanged = published.unchanged + result.skipped
             report.removed = published.removed
-            await cache.finishSave(await pendingSave)
+            await cache.finishSave(await save.value)
             OutputFolders.unchanged(result.outputFolders, in: output.path + "/").write(
                 to: cache.folder.appending(path: OutputFolders.fileName), key: cache.key)
         } catch {
