@@ -40,9 +40,10 @@ public struct Document: Hashable, Sendable {
         rewritingLinks: (@Sendable (String) -> String)? = nil, parseEnd: inout ContinuousClock.Instant
     ) throws(SectionsError) {
         let split = try FrontMatter.split(markdown)
-        let frontMatter = try split.yaml.map { yaml throws(SectionsError) in
-            try FrontMatter(yaml: yaml, firstLine: 2)
-        } ?? FrontMatter()
+        let frontMatter =
+            try split.yaml.map { yaml throws(SectionsError) in
+                try FrontMatter(yaml: yaml, firstLine: 2)
+            } ?? FrontMatter()
         let builder = SectionTreeBuilder(
             options: options, foldRules: FoldRules(frontMatter) ?? options.foldRules,
             isAccordion: frontMatter.accordion ?? false, lineOffset: split.bodyLineOffset,
@@ -54,8 +55,23 @@ public struct Document: Hashable, Sendable {
     /// Every section of the page in document order, depth first.
     public var allSections: [Section] {
         var result: [Section] = []
-        for section in sections { section.appendFlattened(to: &result) }
+        sections.forEachInPlace { $0.appendFlattened(to: &result) }
         return result
+    }
+
+    /// Calls `body` with every section of the page in document order, depth first, each
+    /// where it lies (``allSections`` copies them).
+    @inlinable
+    public func forEachSection(_ body: (borrowing Section) -> Void) {
+        Self.forEach(in: sections, body)
+    }
+
+    @inlinable
+    static func forEach(in sections: [Section], _ body: (borrowing Section) -> Void) {
+        sections.forEachInPlace { section in
+            body(section)
+            forEach(in: section.children, body)
+        }
     }
 
     /// The page's title: front matter `title`, else the first heading's text, else `nil`.

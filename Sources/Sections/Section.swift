@@ -5,52 +5,136 @@
 /// exactly one level (an `h1` followed by an `h3` nests the `h3` directly).
 public struct Section: Hashable, Sendable {
     /// The heading's rank, 1...6.
-    public var level: Int
+    public var level: Int {
+        get { storage.fields.level }
+        set { unique().fields.level = newValue }
+    }
     /// The heading as plain text (markup removed); the renderer escapes it where it places it.
-    public var title: String
+    public var title: String {
+        get { storage.fields.title }
+        _modify { yield &unique().fields.title }
+    }
     /// The heading's inline content as HTML rendered by cmark (emphasis, code, links).
-    public var titleHTML: HTMLFragment
+    public var titleHTML: HTMLFragment {
+        get { storage.fields.titleHTML }
+        _modify { yield &unique().fields.titleHTML }
+    }
     /// Unique within the page: the `{#id}` of the heading's attribute block, else a slug.
-    public var id: String
+    public var id: String {
+        get { storage.fields.id }
+        _modify { yield &unique().fields.id }
+    }
     /// Whether the section starts closed: `.collapsed` / `.open` on the heading, else the
     /// page's fold rules, else the site's (see ``FoldRules``).
-    public var isCollapsed: Bool
+    public var isCollapsed: Bool {
+        get { storage.fields.isCollapsed }
+        set { unique().fields.isCollapsed = newValue }
+    }
     /// The words of the section's text, its subsections included. (Fold rules count only
     /// the section's own words: its heading and the text before its first subsection.)
-    public var wordCount: Int
+    public var wordCount: Int {
+        get { storage.fields.wordCount }
+        set { unique().fields.wordCount = newValue }
+    }
     /// The `name` shared by the sections of an accordion, which open one at a time:
     /// the parent's id for the children of an `{.accordion}` heading.
-    public var accordion: String?
+    public var accordion: String? {
+        get { storage.fields.accordion }
+        _modify { yield &unique().fields.accordion }
+    }
     /// The classes of the heading's attribute block other than `collapsed` and `open`.
-    public var classes: [String]
+    public var classes: [String] {
+        get { storage.fields.classes }
+        _modify { yield &unique().fields.classes }
+    }
     /// The blocks between the heading and its first child, as HTML rendered by cmark.
-    public var body: HTMLFragment
-    public var children: [Section]
+    public var body: HTMLFragment {
+        get { storage.fields.body }
+        _modify { yield &unique().fields.body }
+    }
+    public var children: [Section] {
+        get { storage.fields.children }
+        _modify { yield &unique().fields.children }
+    }
     /// The 1-based line of the heading in the source file.
-    public var line: Int
+    public var line: Int {
+        get { storage.fields.line }
+        set { unique().fields.line = newValue }
+    }
 
     public init(
         level: Int, title: String, titleHTML: HTMLFragment, id: String, isCollapsed: Bool = false,
         classes: [String] = [], body: HTMLFragment = .empty, children: [Section] = [], line: Int = 1,
         wordCount: Int = 0, accordion: String? = nil
     ) {
-        self.wordCount = wordCount
-        self.accordion = accordion
-        self.level = level
-        self.title = title
-        self.titleHTML = titleHTML
-        self.id = id
-        self.isCollapsed = isCollapsed
-        self.classes = classes
-        self.body = body
-        self.children = children
-        self.line = line
+        storage = Storage(
+            Fields(
+                level: level, title: title, titleHTML: titleHTML, id: id, isCollapsed: isCollapsed,
+                wordCount: wordCount, accordion: accordion, classes: classes, body: body, children: children,
+                line: line))
     }
+
+    /// The fields, in one object that copies of a section share until one of them changes
+    /// (copy on write). A section is copied wherever it is read in a loop or handed to a
+    /// closure, and a copy of the fields themselves retains and releases each of their
+    /// seven strings and arrays; a copy of the object, only the object.
+    @usableFromInline
+    struct Fields: Hashable, Sendable {
+        var level: Int
+        var title: String
+        var titleHTML: HTMLFragment
+        var id: String
+        var isCollapsed: Bool
+        var wordCount: Int
+        var accordion: String?
+        var classes: [String]
+        var body: HTMLFragment
+        var children: [Section]
+        var line: Int
+    }
+
+    /// Changed only through a section that holds the only reference to it (``unique()``),
+    /// so no two threads ever touch one that changes. Its field is not checked for
+    /// exclusive access at run time, which every read would pay for: a change goes through
+    /// a uniquely referenced object, so no read can overlap it.
+    @usableFromInline
+    final class Storage: @unchecked Sendable {
+        @exclusivity(unchecked) @usableFromInline var fields: Fields
+
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    @usableFromInline var storage: Storage
+
+    /// The fields' object, copied first if another section shares it.
+    @inline(__always)
+    private mutating func unique() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+        return storage
+    }
+
+    public static func == (lhs: Section, rhs: Section) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+    }
+
+    public func hash(into hasher: inout Hasher) { storage.fields.hash(into: &hasher) }
 
     /// Appends this section and all of its descendants to `result`, in document order
     /// (see ``Document/allSections``): each is copied once, not once for every level above it.
     func appendFlattened(to result: inout [Section]) {
         result.append(self)
-        for child in children { child.appendFlattened(to: &result) }
+        children.forEachInPlace { $0.appendFlattened(to: &result) }
+    }
+}
+
+extension [Section] {
+    /// Calls `body` with each section where it lies in the array. A `for`-`in` loop hands
+    /// out a copy of each, which retains and then releases every string and array that
+    /// the section holds.
+    @inlinable @inline(__always)
+    public func forEachInPlace(_ body: (borrowing Section) throws -> Void) rethrows {
+        try withUnsafeBufferPointer { sections in
+            for index in sections.indices { try body(sections[index]) }
+        }
     }
 }

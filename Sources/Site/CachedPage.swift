@@ -149,8 +149,9 @@ extension CachedPage.Fields {
         self.title = title
         order = document.frontMatter.order
         frontMatterYAML = document.frontMatter.yaml
-        storedHeadings = .decoded(
-            document.allSections.map { CachedPage.Heading(level: $0.level, id: $0.id, title: $0.title) })
+        var headings: [CachedPage.Heading] = []
+        document.forEachSection { headings.append(CachedPage.Heading(level: $0.level, id: $0.id, title: $0.title)) }
+        storedHeadings = .decoded(headings)
         storedLinks = .decoded(document.links)
     }
 }

@@ -168,21 +168,21 @@ struct SectionTreeBuilder {
     /// Pops open sections while `condition` holds, attaching each to its parent (or to the
     /// roots). A draft section is dropped with all it holds unless drafts are included.
     private func close(while condition: (OpenSection) -> Bool, open: inout [OpenSection], into tree: inout Tree) {
-        // Looked at in place and moved out by `removeLast`: a copy of a section would
-        // retain every string it holds.
+        // Looked at in place and moved out by `removeLast`.
         while let top = open.indices.last, condition(open[top]) {
-            let closed = open.removeLast()
+            var closed = open.removeLast()
             if closed.isDraft && !options.includesDrafts { continue }
             // Children are closed first, so the counts and accordions below them are final.
-            var section = closed.section
-            // A section's own words decide whether it is long enough to fold: a chapter
-            // with a short introduction stays open, and its long subsections fold.
-            let ownWords = section.wordCount
-            section.wordCount += section.children.reduce(0) { $0 + $1.wordCount }
-            section.isCollapsed = closed.collapsed ?? foldRules.startsCollapsed(level: section.level, words: ownWords)
-            if isAccordion || section.classes.contains("accordion") {
-                Self.formAccordion(&section.children, name: section.id)
+            // Changed where it is: a copy would share its fields with `closed`, and the
+            // first change would then copy them.
+            let ownWords = closed.section.wordCount
+            closed.section.wordCount += closed.section.children.reduce(0) { $0 + $1.wordCount }
+            closed.section.isCollapsed =
+                closed.collapsed ?? foldRules.startsCollapsed(level: closed.section.level, words: ownWords)
+            if isAccordion || closed.section.classes.contains("accordion") {
+                Self.formAccordion(&closed.section.children, name: closed.section.id)
             }
+            let section = closed.section
             if open.isEmpty {
                 tree.sections.append(section)
                 tree.links += closed.links

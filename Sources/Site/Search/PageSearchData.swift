@@ -44,7 +44,7 @@ enum PageSearchData {
 
         /// Adds `sections` and their subsections, in document order.
         mutating func add(_ sections: [Section]) {
-            for section in sections {
+            sections.forEachInPlace { section in
                 while let last = path.last, last.level >= section.level {
                     pathNumbers.setCount(last.start)
                     path.removeLast()
