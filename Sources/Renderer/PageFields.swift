@@ -105,6 +105,9 @@ extension TemplateData {
         return endList(mark)
     }
 
+    /// `String(level)` for the levels of headings, made once.
+    private static let levelNames = (0...6).map(String.init)
+
     /// Adds `sections` as the section partial sees them, each with its children.
     mutating func add(_ sections: [Section], _ fields: PageFields) -> Value {
         let mark = begin()
@@ -115,7 +118,9 @@ extension TemplateData {
             let classList = endList(classes)
             let entry = begin()
             field(fields[.id], text: section.id)
-            field(fields[.level], text: String(section.level))
+            field(
+                fields[.level],
+                text: section.level < Self.levelNames.count ? Self.levelNames[section.level] : String(section.level))
             field(fields[.title], text: section.title)
             field(fields[.titleHTML], text: section.titleHTML.html)
             field(fields[.open], .bool(!section.isCollapsed))

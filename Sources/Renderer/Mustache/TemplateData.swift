@@ -103,9 +103,8 @@ struct TemplateData {
     }
 
     mutating func text(_ text: String) -> Value {
-        let start = bytes.count
-        bytes.append(contentsOf: text.utf8)
-        return Value(kind: .text, start: Int32(baseBytes.count + start), count: Int32(bytes.count - start))
+        var text = text  // withUTF8 on a native string copies nothing
+        return text.withUTF8 { self.text($0) }
     }
 
     mutating func text(_ text: UnsafeBufferPointer<UInt8>) -> Value {
