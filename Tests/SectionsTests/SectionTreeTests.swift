@@ -1,3 +1,5 @@
+import CCmark
+import Foundation
 import Sections
 import Testing
 
@@ -78,9 +80,24 @@ import Testing
 
     @Test func htmlInTitlesIsEscapedOrDropped() throws {
         let page = try Document(parsing: "# a <script>alert(1)</script> & b\n")
-        #expect(page.sections[0].titleHTML.html == "a <!-- raw HTML omitted -->alert(1)<!-- raw HTML omitted --> &amp; b")
+        #expect(
+            page.sections[0].titleHTML.html == "a <!-- raw HTML omitted -->alert(1)<!-- raw HTML omitted --> &amp; b")
         #expect(page.sections[0].title == "a alert(1) & b")
         #expect(page.sections[0].id == "a-alert1--b")
+    }
+
+    /// Headings of text alone get their HTML without a render by cmark: it must be what
+    /// cmark's renderer writes, which escapes `&`, `<`, `>` and `"` but not `'`.
+    @Test(arguments: [
+        "Fish & \"chips\" 'quoted' / slash", "1 < 2 > 0", "Caf\u{E9} &amp; &#x3C; \\< \\>", "a_b [c] !d *e",
+        "Plain words", "Setext\nover two lines", "Raw <b>tag</b> and *emphasis*",
+    ])
+    func plainTitlesMatchCmark(text: String) throws {
+        let markdown = text.contains("\n") ? "\(text)\n===\n" : "# \(text)\n"
+        let html = try #require(try Document(parsing: markdown).sections.first).titleHTML.html
+        let rendered = try #require(cmark_markdown_to_html(markdown, markdown.utf8.count, CMARK_OPT_DEFAULT))
+        defer { free(rendered) }
+        #expect(String(cString: rendered) == "<h1>\(html)</h1>\n")
     }
 
     @Test func rawHTMLPassesOnlyWhenAllowed() throws {
