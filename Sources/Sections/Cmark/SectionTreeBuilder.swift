@@ -193,25 +193,37 @@ struct SectionTreeBuilder {
     }
 
     /// Records every link and image under `node` and gives it its rewritten destination.
+    ///
+    /// Walks the block's tree by its links (down to a first child, on to a next sibling,
+    /// back up to a parent) in document order: a cmark iterator, allocated and freed for
+    /// every top-level block, also stops at every node twice.
     private func collectLinks(in node: OpaquePointer) -> [Link] {
         var links: [Link] = []
-        guard let iterator = cmark_iter_new(node) else { return links }
-        defer { cmark_iter_free(iterator) }
-        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
-            guard event == CMARK_EVENT_ENTER, let current = cmark_iter_get_node(iterator) else { continue }
+        var current = node
+        while true {
             let type = cmark_node_get_type(current)
-            guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE else { continue }
-            let url = cmark_node_get_url(current).map { String(cString: $0) } ?? ""
-            links.append(
-                Link(
-                    url: url, line: Int(cmark_node_get_start_line(current)) + lineOffset,
-                    column: Int(cmark_node_get_start_column(current)), isImage: type == CMARK_NODE_IMAGE))
-            if let rewriteLink {
-                let rewritten = rewriteLink(url)
-                if rewritten != url { _ = cmark_node_set_url(current, rewritten) }
+            if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE {
+                let url = cmark_node_get_url(current).map { String(cString: $0) } ?? ""
+                links.append(
+                    Link(
+                        url: url, line: Int(cmark_node_get_start_line(current)) + lineOffset,
+                        column: Int(cmark_node_get_start_column(current)), isImage: type == CMARK_NODE_IMAGE))
+                if let rewriteLink {
+                    let rewritten = rewriteLink(url)
+                    if rewritten != url { _ = cmark_node_set_url(current, rewritten) }
+                }
             }
+            if let child = cmark_node_first_child(current) {
+                current = child
+                continue
+            }
+            // Up to the nearest node with a next sibling, never above `node`.
+            while current != node, cmark_node_next(current) == nil, let parent = cmark_node_parent(current) {
+                current = parent
+            }
+            guard current != node, let next = cmark_node_next(current) else { return links }
+            current = next
         }
-        return links
     }
 
     /// cmark's HTML for the heading's inline content, without the `<hN>` element around it.
