@@ -238,25 +238,37 @@ struct SectionTreeBuilder {
     /// are plain words, and a render cost about 1,500 instructions. `nil` for a heading
     /// with no inlines or with any other inline.
     static func plainTitle(of heading: OpaquePointer) -> (text: String, html: String)? {
-        var child = cmark_node_first_child(heading)
-        guard child != nil else { return nil }
-        var text: [UInt8] = []
-        var needsEscaping = false
-        while let current = child {
-            guard cmark_node_get_type(current) == CMARK_NODE_TEXT else { return nil }
-            if let literal = cmark_node_get_literal(current) {
-                let bytes = UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self)
-                let literalBytes = UnsafeBufferPointer(start: bytes, count: strlen(literal))
-                for byte in literalBytes where Self.textEscape(byte) != nil { needsEscaping = true }
-                text.append(contentsOf: literalBytes)
-            }
-            child = cmark_node_next(current)
+        guard let first = cmark_node_first_child(heading), cmark_node_get_type(first) == CMARK_NODE_TEXT else {
+            return nil
         }
-        let plain = String(decoding: text, as: UTF8.self)
+        var needsEscaping = false
+        let plain: String
+        if cmark_node_next(first) == nil {
+            // One text node, as most headings are: its string straight from the literal.
+            guard let literal = cmark_node_get_literal(first) else { return nil }
+            let bytes = UnsafeBufferPointer(
+                start: UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self), count: strlen(literal))
+            needsEscaping = bytes.contains { Self.textEscape($0) != nil }
+            plain = String(decoding: bytes, as: UTF8.self)
+        } else {
+            var text: [UInt8] = []
+            var child: OpaquePointer? = first
+            while let current = child {
+                guard cmark_node_get_type(current) == CMARK_NODE_TEXT else { return nil }
+                if let literal = cmark_node_get_literal(current) {
+                    let bytes = UnsafeBufferPointer(
+                        start: UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self), count: strlen(literal))
+                    if !needsEscaping { needsEscaping = bytes.contains { Self.textEscape($0) != nil } }
+                    text.append(contentsOf: bytes)
+                }
+                child = cmark_node_next(current)
+            }
+            plain = String(decoding: text, as: UTF8.self)
+        }
         guard needsEscaping else { return (plain, plain) }
         var html: [UInt8] = []
-        html.reserveCapacity(text.count + 16)
-        for byte in text {
+        html.reserveCapacity(plain.utf8.count + 16)
+        for byte in plain.utf8 {
             if let entity = Self.textEscape(byte) {
                 entity.withUTF8Buffer { html.append(contentsOf: $0) }
             } else {
