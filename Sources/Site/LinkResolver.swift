@@ -106,26 +106,63 @@ struct LinkResolver: Sendable {
         let parts = Self.split(url)  // once: rewriting runs for every link of every page
         let target = target(of: parts, from: source)
         if target == .external { return url }
-        var path = parts.path
+        // The new destination is put together on bytes, in one string: the path (up to its
+        // extension for a page, with `index.html` after it for a folder, made relative to
+        // the page when it starts at the root), then what followed it in the URL.
+        var ending: StaticString = ""
+        var cut: Int?
         switch target {
         case .page(let page, _) where !parts.path.isEmpty:
-            if OutputPath.isMarkdown(page), let dot = path.utf8LastOffset(of: UInt8(ascii: ".")) {
-                path = String(utf8Prefix: dot, of: path, then: ".html")
+            if OutputPath.isMarkdown(page), let dot = parts.path.utf8LastOffset(of: UInt8(ascii: ".")) {
+                cut = dot
+                ending = ".html"
             }
         case .folder:
-            path += path.utf8.last == UInt8(ascii: "/") ? "index.html" : "/index.html"
+            ending = parts.path.utf8.last == UInt8(ascii: "/") ? "index.html" : "/index.html"
         default:
             break
         }
-        if path.utf8.first == UInt8(ascii: "/") {
-            path = OutputPath.rootPath(of: source) + path.dropFirst()
+        return parts.path.withUTF8Bytes { path in
+            parts.suffix.withUTF8Bytes { suffix in
+                var body = UnsafeBufferPointer(rebasing: path[..<(cut ?? path.count)])
+                var ups = 0  // `../` before the path
+                if body.first == UInt8(ascii: "/") {
+                    body = UnsafeBufferPointer(rebasing: body.dropFirst())
+                    ups = source.withUTF8Bytes { $0.count(where: { $0 == UInt8(ascii: "/") }) }
+                }
+                // `/x:y.md` on a top-level page would become `x:y.html`, which is a URL with
+                // the scheme `x:` (say `javascript:`); `./` keeps it a path. (After `../`, or
+                // a `/` before the colon, it is a path already; `ending` has no colon.)
+                var dotSlash = false
+                if ups == 0, let colon = body.firstIndex(of: UInt8(ascii: ":")) {
+                    dotSlash = !body[..<colon].contains(UInt8(ascii: "/"))
+                }
+                let tail = UnsafeBufferPointer(start: ending.utf8Start, count: ending.utf8CodeUnitCount)
+                let count = (dotSlash ? 2 : 0) + 3 * ups + body.count + tail.count + suffix.count
+                return String(unsafeUninitializedCapacity: count) { out in
+                    var length = 0
+                    func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+                        _ = UnsafeMutableBufferPointer(rebasing: out[length...]).initialize(from: bytes)
+                        length += bytes.count
+                    }
+                    if dotSlash {
+                        out[0] = UInt8(ascii: ".")
+                        out[1] = UInt8(ascii: "/")
+                        length = 2
+                    }
+                    for _ in 0..<ups {
+                        out[length] = UInt8(ascii: ".")
+                        out[length + 1] = UInt8(ascii: ".")
+                        out[length + 2] = UInt8(ascii: "/")
+                        length += 3
+                    }
+                    put(body)
+                    put(tail)
+                    put(suffix)
+                    return length
+                }
+            }
         }
-        // `/x:y.md` on a top-level page would become `x:y.html`, which is a URL with the
-        // scheme `x:` (say `javascript:`); `./` keeps it a path.
-        if path.utf8Contains(UInt8(ascii: ":")), let colon = path.firstIndex(of: ":"), !path[..<colon].contains("/") {
-            path = "./" + path
-        }
-        return path + parts.suffix
     }
 
     static func isExternal(_ path: String) -> Bool {

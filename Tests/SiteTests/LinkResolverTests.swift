@@ -31,6 +31,14 @@ import Testing
         #expect(resolver.rewrite(url, from: "guide/setup.md") == expected)
     }
 
+    @Test func rootLinksBecomeRelativeAndStayPaths() {
+        #expect(resolver.rewrite("/x:y.md#a", from: "index.md") == "./x:y.md#a")
+        #expect(resolver.rewrite("/x:y.md", from: "guide/setup.md") == "../x:y.md")
+        #expect(resolver.rewrite("/img/", from: "index.md") == "img/index.html")
+        #expect(resolver.rewrite("/img?v=2", from: "guide/setup.md") == "../img/index.html?v=2")
+        #expect(resolver.rewrite("/guide/setup.md", from: "guide/setup.md") == "../guide/setup.html")
+    }
+
     @Test func targets() {
         #expect(
             resolver.target(of: "setup.html#x", from: "guide/a.md") == .page(source: "guide/setup.md", fragment: "x"))
