@@ -13,6 +13,12 @@ struct YAMLLoader {
 
     /// Returns `nil` for an empty stream (no document at all).
     func load(_ text: String) throws(SectionsError) -> YAMLValue? {
+        if let simple = SimpleYAML.read(text, firstLine: firstLine) { return simple }
+        return try loadWithLibyaml(text)
+    }
+
+    /// ``load(_:)`` by libyaml, whatever the document.
+    func loadWithLibyaml(_ text: String) throws(SectionsError) -> YAMLValue? {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else { throw SectionsError(.parserFailed, line: firstLine) }
         defer { yaml_parser_delete(&parser) }
@@ -46,9 +52,10 @@ struct YAMLLoader {
         switch node.pointee.type {
         case YAML_SCALAR_NODE:
             let scalar = node.pointee.data.scalar
-            let text = scalar.value.map {
-                String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self)
-            } ?? ""
+            let text =
+                scalar.value.map {
+                    String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self)
+                } ?? ""
             return .scalar(text, isPlain: scalar.style == YAML_PLAIN_SCALAR_STYLE)
         case YAML_SEQUENCE_NODE:
             var items: [YAMLValue] = []
@@ -71,7 +78,8 @@ struct YAMLLoader {
                     let value = try convert(valueNode, in: &document, depth: depth + 1, budget: &budget)
                     pairs.append(
                         YAMLValue.Pair(
-                            key: key.string ?? "", value: value, line: firstLine + Int(keyNode.pointee.start_mark.line)))
+                            key: key.string ?? "", value: value, line: firstLine + Int(keyNode.pointee.start_mark.line))
+                    )
                 }
                 pair = current + 1
             }
