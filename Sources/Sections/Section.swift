@@ -128,9 +128,8 @@ public struct Section: Hashable, Sendable {
 }
 
 extension [Section] {
-    /// Calls `body` with each section where it lies in the array. A `for`-`in` loop hands
-    /// out a copy of each, which retains and then releases every string and array that
-    /// the section holds.
+    /// Calls `body` with each section where it lies in the array, without the copy that a
+    /// `for`-`in` loop hands out (a retain and a release of the section's fields).
     @inlinable @inline(__always)
     public func forEachInPlace(_ body: (borrowing Section) throws -> Void) rethrows {
         try withUnsafeBufferPointer { sections in
