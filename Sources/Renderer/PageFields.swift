@@ -92,8 +92,7 @@ extension TemplateData {
     /// Adds the table of contents: the sections up to level `depth`, nested.
     mutating func addTOC(_ sections: [Section], depth: Int, _ fields: PageFields) -> Value {
         let mark = begin()
-        sections.forEachInPlace { section in
-            guard section.level <= depth else { return }
+        for section in sections where section.level <= depth {
             let children = addTOC(section.children, depth: depth, fields)
             let entry = begin()
             field(fields[.id], text: section.id)
@@ -111,7 +110,7 @@ extension TemplateData {
     /// Adds `sections` as the section partial sees them, each with its children.
     mutating func add(_ sections: [Section], _ fields: PageFields) -> Value {
         let mark = begin()
-        sections.forEachInPlace { section in
+        for section in sections {
             let children = add(section.children, fields)
             let classes = begin()
             for name in section.classes { item(text(name)) }

@@ -96,13 +96,10 @@ public struct PageRenderer: Sendable {
     /// About the size of the sections' HTML: the bodies, and for each section its title
     /// twice and the markup of the default `section.html` around them.
     private static func contentSize(of sections: [Section]) -> Int {
-        var size = 0
-        sections.forEachInPlace { section in
-            size +=
-                section.body.html.utf8.count + 2 * section.titleHTML.html.utf8.count + 320
+        sections.reduce(0) { size, section in
+            size + section.body.html.utf8.count + 2 * section.titleHTML.html.utf8.count + 320
                 + contentSize(of: section.children)
         }
-        return size
     }
 
     /// The page around `content` (from ``renderContent(_:)``). `document` may have empty

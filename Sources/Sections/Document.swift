@@ -55,23 +55,8 @@ public struct Document: Hashable, Sendable {
     /// Every section of the page in document order, depth first.
     public var allSections: [Section] {
         var result: [Section] = []
-        sections.forEachInPlace { $0.appendFlattened(to: &result) }
+        for section in sections { section.appendFlattened(to: &result) }
         return result
-    }
-
-    /// Calls `body` with every section of the page in document order, depth first, each
-    /// where it lies (``allSections`` copies them).
-    @inlinable
-    public func forEachSection(_ body: (borrowing Section) -> Void) {
-        Self.forEach(in: sections, body)
-    }
-
-    @inlinable
-    static func forEach(in sections: [Section], _ body: (borrowing Section) -> Void) {
-        sections.forEachInPlace { section in
-            body(section)
-            forEach(in: section.children, body)
-        }
     }
 
     /// The page's title: front matter `title`, else the first heading's text, else `nil`.

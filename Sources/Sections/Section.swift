@@ -123,17 +123,6 @@ public struct Section: Hashable, Sendable {
     /// (see ``Document/allSections``): each is copied once, not once for every level above it.
     func appendFlattened(to result: inout [Section]) {
         result.append(self)
-        children.forEachInPlace { $0.appendFlattened(to: &result) }
-    }
-}
-
-extension [Section] {
-    /// Calls `body` with each section where it lies in the array, without the copy that a
-    /// `for`-`in` loop hands out (a retain and a release of the section's fields).
-    @inlinable @inline(__always)
-    public func forEachInPlace(_ body: (borrowing Section) throws -> Void) rethrows {
-        try withUnsafeBufferPointer { sections in
-            for index in sections.indices { try body(sections[index]) }
-        }
+        for child in children { child.appendFlattened(to: &result) }
     }
 }

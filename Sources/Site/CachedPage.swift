@@ -149,9 +149,8 @@ extension CachedPage.Fields {
         self.title = title
         order = document.frontMatter.order
         frontMatterYAML = document.frontMatter.yaml
-        var headings: [CachedPage.Heading] = []
-        document.forEachSection { headings.append(CachedPage.Heading(level: $0.level, id: $0.id, title: $0.title)) }
-        storedHeadings = .decoded(headings)
+        storedHeadings = .decoded(
+            document.allSections.map { CachedPage.Heading(level: $0.level, id: $0.id, title: $0.title) })
         storedLinks = .decoded(document.links)
     }
 }

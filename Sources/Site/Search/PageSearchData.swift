@@ -44,7 +44,7 @@ enum PageSearchData {
 
         /// Adds `sections` and their subsections, in document order.
         mutating func add(_ sections: [Section]) {
-            sections.forEachInPlace { section in
+            for section in sections {
                 while let last = path.last, last.level >= section.level {
                     pathNumbers.setCount(last.start)
                     path.removeLast()
