@@ -19,14 +19,22 @@ public struct HTMLFragment: Hashable, Sendable, CustomStringConvertible {
     /// Escapes `&`, `<`, `>`, `"` and `'`, the characters that can end text or an attribute.
     /// Text with none of them comes back as it is.
     public static func escape(_ text: String) -> String {
+        escape(text, apostrophes: true)
+    }
+
+    /// ``escape(_:)``, or with `apostrophes` false, as cmark's HTML renderer escapes a text
+    /// node: `&`, `<`, `>` and `"`, not `'`.
+    static func escape(_ text: String, apostrophes: Bool) -> String {
         // On the bytes in place (a walk of `utf8` costs tens of instructions a byte): this
         // runs for every title and link of every page's navigation.
         var utf8 = text  // withUTF8 on a native string copies nothing
-        guard utf8.withUTF8({ $0.contains(where: { entity(for: $0) != nil }) }) else { return text }
-        var result: [UInt8] = []
-        result.reserveCapacity(text.utf8.count + 16)
-        appendEscaped(text, to: &result)
-        return String(decoding: result, as: UTF8.self)
+        return utf8.withUTF8 { bytes in
+            guard bytes.contains(where: { entity(for: $0, apostrophes: apostrophes) != nil }) else { return text }
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count + 16)
+            appendEscaped(bytes, to: &result, apostrophes: apostrophes)
+            return String(decoding: result, as: UTF8.self)
+        }
     }
 
     /// Appends the UTF-8 bytes of `text`, escaped as ``escape(_:)`` does, to `output`, with
@@ -39,9 +47,15 @@ public struct HTMLFragment: Hashable, Sendable, CustomStringConvertible {
     /// Appends UTF-8 `bytes` (a template's text, say), escaped as ``escape(_:)`` does, to
     /// `output`. The specials are ASCII, so the runs between them are whole UTF-8 sequences.
     public static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        appendEscaped(bytes, to: &output, apostrophes: true)
+    }
+
+    private static func appendEscaped(
+        _ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8], apostrophes: Bool
+    ) {
         var start = 0
         for index in bytes.indices {
-            guard let entity = entity(for: bytes[index]) else { continue }
+            guard let entity = entity(for: bytes[index], apostrophes: apostrophes) else { continue }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
             entity.withUTF8Buffer { output.append(contentsOf: $0) }
             start = index + 1
@@ -62,13 +76,13 @@ public struct HTMLFragment: Hashable, Sendable, CustomStringConvertible {
     }
 
     @inline(__always)
-    private static func entity(for byte: UInt8) -> StaticString? {
+    private static func entity(for byte: UInt8, apostrophes: Bool = true) -> StaticString? {
         switch byte {
         case UInt8(ascii: "&"): "&amp;"
         case UInt8(ascii: "<"): "&lt;"
         case UInt8(ascii: ">"): "&gt;"
         case UInt8(ascii: "\""): "&quot;"
-        case UInt8(ascii: "'"): "&#39;"
+        case UInt8(ascii: "'") where apostrophes: "&#39;"
         default: nil
         }
     }

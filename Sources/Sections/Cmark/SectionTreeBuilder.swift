@@ -226,70 +226,31 @@ struct SectionTreeBuilder {
         }
     }
 
+    /// The text and inner HTML of a heading that holds only text, as ``CmarkNode/plainText(_:)``
+    /// and ``innerHTML(of:)`` make them, without cmark rendering it: a text node's HTML is
+    /// its literal escaped as cmark escapes text (``HTMLFragment/escape(_:apostrophes:)``).
+    /// Most headings are plain words, and a render cost about 1,500 instructions. `nil` for
+    /// a heading with no inlines or with any other inline.
+    static func plainTitle(of heading: OpaquePointer) -> (text: String, html: String)? {
+        guard let first = cmark_node_first_child(heading), cmark_node_get_type(first) == CMARK_NODE_TEXT else {
+            return nil
+        }
+        var text = CmarkNode.literal(first)
+        var child = cmark_node_next(first)
+        while let current = child {
+            guard cmark_node_get_type(current) == CMARK_NODE_TEXT else { return nil }
+            text += CmarkNode.literal(current)
+            child = cmark_node_next(current)
+        }
+        return (text, HTMLFragment.escape(text, apostrophes: false))
+    }
+
     /// cmark's HTML for the heading's inline content, without the `<hN>` element around it.
     ///
     /// Works on UTF-8 bytes: a combining mark right after `<h1>` joins the `>` into one
     /// `Character`, so a search by `Character` would miss it (a fuzzer found this).
     /// The bytes are looked at where cmark wrote them, and only the inner part becomes a
     /// string: a page has a heading per section.
-    /// The text and inner HTML of a heading that holds only text, as ``CmarkNode/plainText(_:)``
-    /// and ``innerHTML(of:)`` make them, without cmark rendering it: a text node's HTML is
-    /// its literal with `&`, `<`, `>` and `"` escaped, as cmark escapes it. Most headings
-    /// are plain words, and a render cost about 1,500 instructions. `nil` for a heading
-    /// with no inlines or with any other inline.
-    static func plainTitle(of heading: OpaquePointer) -> (text: String, html: String)? {
-        guard let first = cmark_node_first_child(heading), cmark_node_get_type(first) == CMARK_NODE_TEXT else {
-            return nil
-        }
-        var needsEscaping = false
-        let plain: String
-        if cmark_node_next(first) == nil {
-            // One text node, as most headings are: its string straight from the literal.
-            guard let literal = cmark_node_get_literal(first) else { return nil }
-            let bytes = UnsafeBufferPointer(
-                start: UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self), count: strlen(literal))
-            needsEscaping = bytes.contains { Self.textEscape($0) != nil }
-            plain = String(decoding: bytes, as: UTF8.self)
-        } else {
-            var text: [UInt8] = []
-            var child: OpaquePointer? = first
-            while let current = child {
-                guard cmark_node_get_type(current) == CMARK_NODE_TEXT else { return nil }
-                if let literal = cmark_node_get_literal(current) {
-                    let bytes = UnsafeBufferPointer(
-                        start: UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self), count: strlen(literal))
-                    if !needsEscaping { needsEscaping = bytes.contains { Self.textEscape($0) != nil } }
-                    text.append(contentsOf: bytes)
-                }
-                child = cmark_node_next(current)
-            }
-            plain = String(decoding: text, as: UTF8.self)
-        }
-        guard needsEscaping else { return (plain, plain) }
-        var html: [UInt8] = []
-        html.reserveCapacity(plain.utf8.count + 16)
-        for byte in plain.utf8 {
-            if let entity = Self.textEscape(byte) {
-                entity.withUTF8Buffer { html.append(contentsOf: $0) }
-            } else {
-                html.append(byte)
-            }
-        }
-        return (plain, String(decoding: html, as: UTF8.self))
-    }
-
-    /// What cmark writes for `byte` in text (`escape_html` of its HTML renderer), if not itself.
-    @inline(__always)
-    private static func textEscape(_ byte: UInt8) -> StaticString? {
-        switch byte {
-        case UInt8(ascii: "&"): "&amp;"
-        case UInt8(ascii: "<"): "&lt;"
-        case UInt8(ascii: ">"): "&gt;"
-        case UInt8(ascii: "\""): "&quot;"
-        default: nil
-        }
-    }
-
     private func innerHTML(of heading: OpaquePointer) -> String {
         guard let buffer = cmark_render_html(heading, cmarkOptions) else { return "" }
         defer { free(buffer) }
