@@ -128,7 +128,7 @@ struct LinkResolver: Sendable {
                 var ups = 0  // `../` before the path
                 if body.first == UInt8(ascii: "/") {
                     body = UnsafeBufferPointer(rebasing: body.dropFirst())
-                    ups = source.withUTF8Bytes { $0.count(where: { $0 == UInt8(ascii: "/") }) }
+                    ups = OutputPath.depth(of: source)
                 }
                 // `/x:y.md` on a top-level page would become `x:y.html`, which is a URL with
                 // the scheme `x:` (say `javascript:`); `./` keeps it a path. (After `../`, or
@@ -137,27 +137,20 @@ struct LinkResolver: Sendable {
                 if ups == 0, let colon = body.firstIndex(of: UInt8(ascii: ":")) {
                     dotSlash = !body[..<colon].contains(UInt8(ascii: "/"))
                 }
-                let tail = UnsafeBufferPointer(start: ending.utf8Start, count: ending.utf8CodeUnitCount)
-                let count = (dotSlash ? 2 : 0) + 3 * ups + body.count + tail.count + suffix.count
+                func bytes(_ text: StaticString) -> UnsafeBufferPointer<UInt8> {
+                    UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+                }
+                let count = (dotSlash ? 2 : 0) + 3 * ups + body.count + ending.utf8CodeUnitCount + suffix.count
                 return String(unsafeUninitializedCapacity: count) { out in
                     var length = 0
                     func put(_ bytes: UnsafeBufferPointer<UInt8>) {
                         _ = UnsafeMutableBufferPointer(rebasing: out[length...]).initialize(from: bytes)
                         length += bytes.count
                     }
-                    if dotSlash {
-                        out[0] = UInt8(ascii: ".")
-                        out[1] = UInt8(ascii: "/")
-                        length = 2
-                    }
-                    for _ in 0..<ups {
-                        out[length] = UInt8(ascii: ".")
-                        out[length + 1] = UInt8(ascii: ".")
-                        out[length + 2] = UInt8(ascii: "/")
-                        length += 3
-                    }
+                    if dotSlash { put(bytes("./")) }
+                    for _ in 0..<ups { put(bytes("../")) }
                     put(body)
-                    put(tail)
+                    put(bytes(ending))
                     put(suffix)
                     return length
                 }

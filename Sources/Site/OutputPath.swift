@@ -61,7 +61,12 @@ enum OutputPath {
 
     /// `""` for a page at the top, `"../"` one folder down, and so on.
     static func rootPath(of relativePath: String) -> String {
-        String(repeating: "../", count: relativePath.withUTF8Bytes { $0.count(where: { $0 == UInt8(ascii: "/") }) })
+        String(repeating: "../", count: depth(of: relativePath))
+    }
+
+    /// How many folders down `relativePath` is: the `../` of ``rootPath(of:)``.
+    static func depth(of relativePath: String) -> Int {
+        relativePath.withUTF8Bytes { $0.count(where: { $0 == UInt8(ascii: "/") }) }
     }
 }
 
