@@ -10,7 +10,7 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var host: String
     /// 0 picks a free port; ``PreviewServer/port`` tells which.
     public var port: UInt16
-    /// Threads answering requests, each with its own epoll loop.
+    /// Threads answering requests, each with its own poll loop.
     public var threads: Int
     /// Connections open at once; more wait in the listen queue. Lowered to what the
     /// process's open-file limit allows.
