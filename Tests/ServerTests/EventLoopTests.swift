@@ -36,7 +36,7 @@ import Testing
             // The server's thread is held in a handler while every connection sends again.
             let holder = try TestConnection(port: socket.port)
             try holder.send("GET /hold HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-            gate.waitUntilHeld()
+            guard gate.waitUntilHeld() else { throw TestFailure("the server never called the handler for /hold") }
             for connection in connections {
                 try connection.send("GET /second HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
             }
@@ -54,17 +54,21 @@ import Testing
         #expect(unanswered.isEmpty, "\(unanswered.count) of \(count) unanswered: \(unanswered.prefix(20))")
     }
 
-    /// Holds a handler until the test lets it go.
+    /// Holds a handler until the test lets it go, or for at most `limit` seconds: a test
+    /// that fails before letting it go must not leave the server's thread stuck, which
+    /// would keep the daemon from stopping.
     final class Gate: Sendable {
         private let entered = DispatchSemaphore(value: 0)
         private let released = DispatchSemaphore(value: 0)
+        private let limit = Double(30 * TimeBudget.scale)
 
         func hold() {
             entered.signal()
-            released.wait()
+            _ = released.wait(timeout: .now() + limit)
         }
 
-        func waitUntilHeld() { entered.wait() }
+        /// Whether a handler is held (false once `limit` has passed without one).
+        func waitUntilHeld() -> Bool { entered.wait(timeout: .now() + limit) == .success }
         func release() { released.signal() }
     }
 }
