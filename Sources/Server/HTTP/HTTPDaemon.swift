@@ -9,16 +9,16 @@ import Synchronization
 ///
 /// libmicrohttpd parses HTTP and owns the connections: a pool of threads, each with its
 /// own poll loop, accepts from one listening socket, enforces the connection limit and
-/// the idle timeout, and calls ``Handler`` for each request.
+/// the idle timeout, and calls ``Handler`` for each request. The C callbacks reach the
+/// handler through a context pointer: an `Unmanaged` reference to a ``Context``, retained
+/// from the start of the daemon to the end of ``stop()``.
 ///
 /// The loop is `poll`, not epoll. libmicrohttpd 0.9.75 (Debian 12's) reads epoll events
 /// 128 at a time and, after a full batch, asks for more with the idle timeout as its
 /// limit before it handles any: a burst of exactly 128, 256, … requests that arrived
 /// while the thread was busy then waits the whole idle timeout for its answers
-/// (`EventLoopTests`). `poll` looks at each of a thread's connections on every turn,
-/// which costs nothing at the connection counts of a preview server. The C callbacks reach the
-/// handler through a context pointer: an `Unmanaged` reference to a ``Context``, retained
-/// from the start of the daemon to the end of ``stop()``.
+/// (`EventLoopTests`). `poll` looks at each of a thread's connections on every turn; with
+/// 64 kept-alive clients it answered as many requests a second as epoll did.
 final class HTTPDaemon: Sendable {
     typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
 
