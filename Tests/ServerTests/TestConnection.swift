@@ -92,6 +92,22 @@ final class TestConnection: Sendable {
     }
 }
 
+extension [TestConnection] {
+    /// Each connection's whole answer (all it receives until the server closes it), or the
+    /// error that ended the wait, in order. Each waits up to `timeout`; once one has failed,
+    /// an answer sent by then has arrived, and the rest wait 0.1 s each, so that a server
+    /// that leaves many unanswered fails a test in seconds rather than an hour.
+    func receiveAll(timeout: Double) -> [Result<[UInt8], any Error>] {
+        var failed = false
+        return map { connection in
+            connection.setTimeout(failed ? 0.1 : timeout)
+            let answer = Result { try connection.receiveAll() }
+            if case .failure = answer { failed = true }
+            return answer
+        }
+    }
+}
+
 struct TestFailure: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
