@@ -14,6 +14,10 @@ For each corpus it runs, alternating and K times each (default 5) after one warm
   floor         foldmark-floor Content OUT              (libcmark only, one thread)
   floor, Nt     foldmark-floor Content OUT --threads N  (N = nproc, at least 2)
   foldmark      foldmark build SITE --out OUT --json
+  foldmark, no search
+                the same build of the same pages with `search: false` in foldmark.yml (a
+                site folder beside the corpus's, with a link to its Content/): what the
+                site's search index costs
   hugo          (with --hugo and `hugo` on PATH) a minimal Hugo site of the same pages,
                 with and without syntax highlighting of code fences
 Then foldmark's incremental builds of a copy of the site (--no-incremental skips them):
@@ -219,6 +223,26 @@ def hugo_site(corpus):
     if changed:
         say(f"hugo: {len(changed)} page(s) adjusted for Hugo (empty front matter or '{{{{ <'); "
             f"list in {changed_file}")
+    return site
+
+
+def no_search_site(corpus):
+    """A site of the corpus's pages whose foldmark.yml turns the search index off.
+
+    Its Content/ is a symbolic link to the corpus's; its foldmark.yml is the corpus's own
+    (if any) without a `search:` line, and `search: false` after it.
+    """
+    site = BENCH / f"{corpus.site.name}-no-search"
+    if site.is_symlink() or site.is_file():
+        site.unlink()
+    elif site.exists():
+        shutil.rmtree(site)
+    site.mkdir(parents=True)
+    (site / "Content").symlink_to(corpus.content.resolve(), target_is_directory=True)
+    config = corpus.site / "foldmark.yml"
+    lines = config.read_text().splitlines() if config.is_file() else []
+    lines = [line for line in lines if not line.startswith("search:")] + ["search: false"]
+    (site / "foldmark.yml").write_text("".join(line + "\n" for line in lines))
     return site
 
 
@@ -463,6 +487,17 @@ INCREMENTAL_HEADER = ["build", "median s", "range s", "× full build", "pages wr
 def check(name, value, limit, text, lower_is_better=True):
     holds = value <= limit if lower_is_better else value >= limit
     return f"{'holds ' if holds else 'MISSED'}  {name}: {text}"
+
+
+def comparison_lines(summary):
+    """Not targets: the full build against the floor without the site's search index."""
+    lines = []
+    for name, figures in summary.items():
+        floor, wall, bare = figures.get("floor"), figures.get("foldmark"), figures.get("foldmark, no search")
+        if floor and wall and bare:
+            lines.append(f"{name}: {wall / floor:.2f} x floor with the search index, {bare / floor:.2f} x without "
+                         f"(search: false; {bare:.3f} s / {floor:.3f} s): the index takes {wall - bare:.3f} s")
+    return lines
 
 
 def target_lines(summary):
@@ -739,7 +774,9 @@ def main(argv=None):
             floor = Tool("floor", [str(floor_bin), str(corpus.content), OUT])
             floor_parallel = Tool(parallel_name, floor.argv + ["--threads", str(threads)])
             foldmark = Tool("foldmark", [str(foldmark_bin), "build", str(corpus.site), "--out", OUT, "--json"])
-            tools = [floor, floor_parallel, foldmark]
+            no_search = Tool("foldmark, no search",
+                             [str(foldmark_bin), "build", str(no_search_site(corpus)), "--out", OUT, "--json"])
+            tools = [floor, floor_parallel, foldmark, no_search]
             if hugo:
                 site = hugo_site(corpus)
                 for name, config in (("hugo", "hugo.toml"), ("hugo, no highlight", "hugo-nohl.toml")):
@@ -786,13 +823,16 @@ def main(argv=None):
         say(f"removing {out_root}")
         shutil.rmtree(out_root, ignore_errors=True)
         CLEANUP_STAMP.write_text(f"{time.time()}\n")
-    targets = target_lines(summary)
-    if targets:
-        say("")
-        say("targets (issue: speed and scale):")
-        for line in targets:
-            say("  " + line)
-        markdown += ["", "Targets, from the figures above:", ""] + [f"- {line}" for line in targets]
+    for lines, terminal, heading in (
+            (target_lines(summary), "targets (issue: speed and scale):", "Targets, from the figures above:"),
+            (comparison_lines(summary), "without the search index (not a target):",
+             "Without the search index (`search: false`; not a target):")):
+        if lines:
+            say("")
+            say(terminal)
+            for line in lines:
+                say("  " + line)
+            markdown += ["", heading, ""] + [f"- {line}" for line in lines]
     text = "\n".join(markdown) + "\n"
     (BENCH / "results.md").write_text(text)
     say("")
