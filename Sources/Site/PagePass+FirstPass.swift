@@ -107,7 +107,8 @@ extension PagePass {
             if document.frontMatter.isDraft && !options.includesDrafts { return .draft(CachedPage(record)) }
             lap()
             if site.config.hasSearch && output != "404.html" {
-                let search = PageSearchData.encoded(document: document, title: record.title)
+                let search = PageSearchData.encoded(
+                    document: document, title: record.title, withText: site.config.search == .full)
                 guard let location = search.withUnsafeBytes({ packs.append($0, worker: worker) }) else {
                     throw SiteError(file: name, message: "cannot write its search terms to the build cache")
                 }

@@ -25,8 +25,26 @@ public struct SiteConfig: Sendable, Hashable {
     public var tocDepth: Int
     /// Whether pages remember which sections a reader opened (in the browser's storage).
     public var remembersFolds: Bool
-    /// Whether the site has a search box and a search index.
-    public var hasSearch: Bool
+    /// What the site's search index holds (`search`): every word, or only the titles.
+    public var search: SearchIndexing
+
+    /// What a site's search index holds.
+    public enum SearchIndexing: Sendable, Hashable {
+        /// No search box and no index (`search: false`).
+        case off
+        /// The page titles and section headings, not the text under them (`search:
+        /// headings`): the index is made from a small part of each page.
+        case headings
+        /// Titles, headings and text (`search: true`, the default).
+        case full
+    }
+
+    /// Whether the site has a search box and a search index; setting it to true indexes
+    /// every word.
+    public var hasSearch: Bool {
+        get { search != .off }
+        set { search = newValue ? .full : .off }
+    }
 
     public init(
         title: String = "", description: String? = nil, language: String = "en", allowsRawHTML: Bool = false,
@@ -35,7 +53,7 @@ public struct SiteConfig: Sendable, Hashable {
     ) {
         self.foldRules = foldRules
         self.remembersFolds = remembersFolds
-        self.hasSearch = hasSearch
+        self.search = hasSearch ? .full : .off
         self.title = title
         self.description = description
         self.language = language
@@ -53,7 +71,8 @@ public struct SiteConfig: Sendable, Hashable {
             title, description ?? "\u{0}", language, allowsRawHTML ? "raw" : "safe",
             fold.collapsed ? "collapsed" : "open", fold.fromLevel.map(String.init) ?? "-",
             fold.longerThan.map(String.init) ?? "-", baseURL ?? "\u{0}", String(tocDepth),
-            remembersFolds ? "remember" : "forget", hasSearch ? "search" : "no search",
+            remembersFolds ? "remember" : "forget",
+            search == .full ? "search" : search == .headings ? "search headings" : "no search",
         ]
         return fields.joined(separator: "\u{1}")
     }
@@ -122,7 +141,15 @@ public struct SiteConfig: Sendable, Hashable {
             fromLevel: try count("fold_from_level", 1...6, "a heading level from 1 to 6"),
             longerThan: try count("fold_longer_than", 0...Int(Int32.max), "a number of words (0 or more)"))
         remembersFolds = try flag("remember_folds") ?? true
-        hasSearch = try flag("search") ?? true
+        if let value = value("search") {
+            if let bool = value.bool {
+                search = bool ? .full : .off
+            } else if value.string == "headings" {
+                search = .headings
+            } else {
+                throw SiteError(file: file, line: line("search"), message: "'search' must be true, false or headings")
+            }
+        }
         for pair in pairs where !Self.knownKeys.contains(pair.key) {
             warnings.append(
                 SiteError(file: file, line: pair.line, message: "unknown key '\(pair.key)'", severity: .warning))

@@ -180,6 +180,46 @@ import Testing
         #expect(!page.contains("id=\"fm-search-input\""))
     }
 
+    /// `search: headings` indexes the titles and headings of every entry but none of the
+    /// text under them; the search box stays, and a site switched to it from the full
+    /// index gets the index a first build makes.
+    @Test func searchHeadingsIndexesTitlesNotText() async throws {
+        let site = try SearchSite(Self.files)
+        try await site.build()
+        let full = try site.dictionary()
+        #expect(full["secretword"] != nil && full["plain"] != nil && full["welcome"] != nil)
+        try site.write("foldmark.yml", "search: headings\n")
+        try await site.build()
+        let headings = try site.dictionary()
+        for word in ["secretword", "plain", "codeword", "welcome", "intro", "gardens"] {
+            #expect(headings[word] == nil, "\(word)")
+        }
+        // The same entries hold each heading's terms as in the full index.
+        for word in ["guide", "hidden", "deeper", "home"] {
+            let found = try #require(headings[word], "\(word)")
+            #expect(found.heading == full[word]?.heading, "\(word)")
+            #expect(found.body == full[word]?.body, "\(word)")
+        }
+        try await site.build(into: "_fresh")
+        #expect(try site.searchFiles() == site.searchFiles(in: "_fresh"))
+        let page = try String(contentsOf: site.root.appending(path: "_site/guide.html"), encoding: .utf8)
+        #expect(page.contains("id=\"fm-search-input\""))
+    }
+
+    @Test func searchTakesTrueFalseOrHeadings() throws {
+        var warnings: [SiteError] = []
+        #expect(
+            try SiteConfig(yaml: "search: headings\n", file: "foldmark.yml", warnings: &warnings).search == .headings)
+        #expect(try SiteConfig(yaml: "search: no\n", file: "foldmark.yml", warnings: &warnings).search == .off)
+        #expect(try SiteConfig(yaml: "title: T\n", file: "foldmark.yml", warnings: &warnings).search == .full)
+        let error = #expect(throws: SiteError.self) {
+            try SiteConfig(yaml: "title: T\nsearch: titles\n", file: "foldmark.yml", warnings: &warnings)
+        }
+        #expect(error?.line == 2)
+        #expect(error?.message == "'search' must be true, false or headings")
+        #expect(warnings.isEmpty)
+    }
+
     @Test func indexIsSmallComparedToItsMarkdown() async throws {
         var files: [String: String] = [:]
         var markdown = 0

@@ -25,6 +25,7 @@ import Testing
         with { $0.tocDepth = 2 }
         with { $0.remembersFolds = false }
         with { $0.hasSearch = false }
+        with { $0.search = .headings }
         let keys = [base.cacheKey] + changed.map(\.cacheKey)
         #expect(Set(keys).count == keys.count)
         // A text that holds the separator cannot pass for two fields.

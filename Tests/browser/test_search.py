@@ -2,12 +2,16 @@
 $FOLDMARK_SITE, which must be the project's own Content/ (it relies on Content/search.md,
 whose collapsed "Troubleshooting" section holds a word found nowhere else)."""
 
+import os
+import subprocess
+
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 import support
 
+FOLDMARK_BIN = os.environ.get("FOLDMARK_BIN")
 RARE_WORD = "zygomorphic"
 RARE_ID = "search-rare-words"
 RARE_ANCESTOR = "search-troubleshooting"
@@ -158,3 +162,29 @@ def test_works_from_a_nested_page_over_file_url(site, driver):
     assert shown[0]["href"] == "../search.html#" + RARE_ID
     assert support.browser_errors(driver) == []
     assert support.network_problems(driver, site) == []
+
+
+@pytest.mark.skipif(not FOLDMARK_BIN, reason="FOLDMARK_BIN is not set (scripts/test.sh sets it)")
+def test_search_headings_finds_sections_by_their_headings_only(driver, tmp_path):
+    """`search: headings` in foldmark.yml: a heading's word finds its section, a word of
+    the text under it finds nothing. The same site with the full index finds both."""
+    site = tmp_path / "site"
+    (site / "Content").mkdir(parents=True)
+    (site / "Content" / "index.md").write_text("# Home\n\nWelcome.\n")
+    (site / "Content" / "guide.md").write_text(
+        "# Guide\n\n## Quokka habits\n\nThe wombatword lives only in this text.\n")
+    for config, body_word_found in (("", True), ("search: headings\n", False)):
+        (site / "foldmark.yml").write_text(config)
+        out = tmp_path / ("out-headings" if config else "out-full")
+        subprocess.run([FOLDMARK_BIN, "build", str(site), "--out", str(out), "--quiet"], check=True)
+        support.load(driver, support.page_url(out, "index.html"))
+        type_query(driver, "quokka")
+        assert results(driver)[0]["href"] == "guide.html#quokka-habits"
+        type_query(driver, "wombatword")
+        if body_word_found:
+            assert results(driver)[0]["href"] == "guide.html#quokka-habits"
+        else:
+            results(driver, minimum=0)
+            support.wait_for(lambda: status(driver) == "No results",
+                             "a word of the text was found with search: headings")
+        assert support.browser_errors(driver) == []

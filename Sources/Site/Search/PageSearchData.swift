@@ -13,14 +13,16 @@ import Sections
 ///
 /// Encoded form: see ``PageSearchRecord``.
 enum PageSearchData {
-    /// The search record (``PageSearchRecord``) of a parsed page whose title is `title`.
-    static func encoded(document: Document, title: String) -> [UInt8] {
+    /// The search record (``PageSearchRecord``) of a parsed page whose title is `title`;
+    /// without the terms of its text (the preamble and each section's body) unless
+    /// `withText` (see ``SiteConfig/SearchIndexing``). The entries are the same either way.
+    static func encoded(document: Document, title: String, withText: Bool = true) -> [UInt8] {
         var preamble = Terms(html: document.preamble.html)
         let hasPageEntry = !preamble.isEmpty || document.sections.first?.title != title
-        var collector = Collector(title: Terms(text: title))
+        var collector = Collector(title: Terms(text: title), withText: withText)
         if hasPageEntry {
             collector.title.add(to: &collector.table, entry: 0, heading: true)
-            preamble.add(to: &collector.table, entry: 0, heading: false)
+            if withText { preamble.add(to: &collector.table, entry: 0, heading: false) }
             collector.entry = 1
         }
         collector.add(document.sections)
@@ -33,6 +35,8 @@ enum PageSearchData {
     private struct Collector: ~Copyable {
         var table = SearchTermTable()
         var title: Terms
+        /// Whether the sections' bodies are indexed.
+        let withText: Bool
         var entry: UInt32 = 0
         /// The numbers of the terms of the titles of the sections above the current one,
         /// outermost first.
@@ -40,7 +44,10 @@ enum PageSearchData {
         /// Those sections' levels, and where their titles' numbers start in `pathNumbers`.
         var path: [(level: Int, start: Int)] = []
 
-        init(title: Terms) { self.title = title }
+        init(title: Terms, withText: Bool) {
+            self.title = title
+            self.withText = withText
+        }
 
         /// Adds `sections` and their subsections, in document order.
         mutating func add(_ sections: [Section]) {
@@ -56,7 +63,9 @@ enum PageSearchData {
                 }
                 title.add(to: &table, entry: entry, heading: false)
                 for index in 0..<start { table.add(number: pathNumbers[index], entry: entry, heading: false) }
-                SearchTerms.forEach(inHTML: section.body.html) { table.add($0, entry: entry, heading: false) }
+                if withText {
+                    SearchTerms.forEach(inHTML: section.body.html) { table.add($0, entry: entry, heading: false) }
+                }
                 path.append((section.level, start))
                 self.entry += 1
                 add(section.children)
