@@ -14,9 +14,10 @@ For each corpus it runs, alternating and K times each (default 5) after one warm
   floor         foldmark-floor Content OUT              (libcmark only, one thread)
   floor, Nt     foldmark-floor Content OUT --threads N  (N = nproc, at least 2)
   foldmark      foldmark build SITE --out OUT --json
-  foldmark, no search
-                the same build of the same pages with `search: false` in foldmark.yml (a
-                site folder beside the corpus's, with a link to its Content/): what the
+  foldmark, search: headings / foldmark, no search
+                the same build of the same pages with `search: headings` (an index of
+                titles and headings only) or `search: false` in foldmark.yml (a site
+                folder beside the corpus's, with a link to its Content/): what the
                 site's search index costs
   hugo          (with --hugo and `hugo` on PATH) a minimal Hugo site of the same pages,
                 with and without syntax highlighting of code fences
@@ -226,13 +227,21 @@ def hugo_site(corpus):
     return site
 
 
-def no_search_site(corpus):
-    """A site of the corpus's pages whose foldmark.yml turns the search index off.
+# The same build with one setting of foldmark.yml changed: (tool name, site folder suffix,
+# the setting's line).
+VARIANTS = [
+    ("foldmark, search: headings", "search-headings", "search: headings"),
+    ("foldmark, no search", "no-search", "search: false"),
+]
+
+
+def variant_site(corpus, suffix, setting):
+    """A site of the corpus's pages whose foldmark.yml has `setting` (one `key: value` line).
 
     Its Content/ is a symbolic link to the corpus's; its foldmark.yml is the corpus's own
-    (if any) without a `search:` line, and `search: false` after it.
+    (if any) without the setting's key, and `setting` after it.
     """
-    site = BENCH / f"{corpus.site.name}-no-search"
+    site = BENCH / f"{corpus.site.name}-{suffix}"
     if site.is_symlink() or site.is_file():
         site.unlink()
     elif site.exists():
@@ -240,8 +249,9 @@ def no_search_site(corpus):
     site.mkdir(parents=True)
     (site / "Content").symlink_to(corpus.content.resolve(), target_is_directory=True)
     config = corpus.site / "foldmark.yml"
+    key = setting.split(":")[0] + ":"
     lines = config.read_text().splitlines() if config.is_file() else []
-    lines = [line for line in lines if not line.startswith("search:")] + ["search: false"]
+    lines = [line for line in lines if not line.startswith(key)] + [setting]
     (site / "foldmark.yml").write_text("".join(line + "\n" for line in lines))
     return site
 
@@ -490,13 +500,17 @@ def check(name, value, limit, text, lower_is_better=True):
 
 
 def comparison_lines(summary):
-    """Not targets: the full build against the floor without the site's search index."""
+    """Not targets: the full build against the floor with less of a search index."""
     lines = []
     for name, figures in summary.items():
-        floor, wall, bare = figures.get("floor"), figures.get("foldmark"), figures.get("foldmark, no search")
-        if floor and wall and bare:
-            lines.append(f"{name}: {wall / floor:.2f} x floor with the search index, {bare / floor:.2f} x without "
-                         f"(search: false; {bare:.3f} s / {floor:.3f} s): the index takes {wall - bare:.3f} s")
+        floor, wall = figures.get("floor"), figures.get("foldmark")
+        if not (floor and wall):
+            continue
+        for tool, _, setting in VARIANTS:
+            other = figures.get(tool)
+            if other:
+                lines.append(f"{name}: {wall / floor:.2f} x floor with the full search index, {other / floor:.2f} x "
+                             f"with {setting} ({other:.3f} s / {floor:.3f} s, {wall - other:.3f} s less)")
     return lines
 
 
@@ -774,9 +788,10 @@ def main(argv=None):
             floor = Tool("floor", [str(floor_bin), str(corpus.content), OUT])
             floor_parallel = Tool(parallel_name, floor.argv + ["--threads", str(threads)])
             foldmark = Tool("foldmark", [str(foldmark_bin), "build", str(corpus.site), "--out", OUT, "--json"])
-            no_search = Tool("foldmark, no search",
-                             [str(foldmark_bin), "build", str(no_search_site(corpus)), "--out", OUT, "--json"])
-            tools = [floor, floor_parallel, foldmark, no_search]
+            tools = [floor, floor_parallel, foldmark] + [
+                Tool(name, [str(foldmark_bin), "build", str(variant_site(corpus, suffix, setting)), "--out", OUT,
+                            "--json"])
+                for name, suffix, setting in VARIANTS]
             if hugo:
                 site = hugo_site(corpus)
                 for name, config in (("hugo", "hugo.toml"), ("hugo, no highlight", "hugo-nohl.toml")):
@@ -825,8 +840,8 @@ def main(argv=None):
         CLEANUP_STAMP.write_text(f"{time.time()}\n")
     for lines, terminal, heading in (
             (target_lines(summary), "targets (issue: speed and scale):", "Targets, from the figures above:"),
-            (comparison_lines(summary), "without the search index (not a target):",
-             "Without the search index (`search: false`; not a target):")):
+            (comparison_lines(summary), "with less of a search index (not a target):",
+             "With less of a search index (not a target):")):
         if lines:
             say("")
             say(terminal)
