@@ -25,7 +25,8 @@ public struct SiteConfig: Sendable, Hashable {
     public var tocDepth: Int
     /// Whether pages remember which sections a reader opened (in the browser's storage).
     public var remembersFolds: Bool
-    /// What the site's search index holds (`search`): every word, or only the titles.
+    /// What the site's search index holds (`search`): every word, only the titles and
+    /// headings, or nothing (no index and no search box).
     public var search: SearchIndexing
 
     /// What a site's search index holds.
