@@ -14,6 +14,7 @@ public enum SiteInitializer {
             # collapsed: false        # true: sections start closed unless marked {.open}
             # toc_depth: 3            # deepest heading level in the table of contents
             # unsafe: false           # true: let raw HTML in Markdown through
+            # search: true            # false: no search; headings: index titles and headings only
 
             """
         ),
