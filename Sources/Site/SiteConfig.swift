@@ -38,23 +38,28 @@ public struct SiteConfig: Sendable, Hashable {
         case headings
         /// Titles, headings and text (`search: true`, the default).
         case full
+
+        /// Its part of ``SiteConfig/cacheKey``.
+        var cacheKey: String {
+            switch self {
+            case .off: "no search"
+            case .headings: "search headings"
+            case .full: "search"
+            }
+        }
     }
 
-    /// Whether the site has a search box and a search index; setting it to true indexes
-    /// every word.
-    public var hasSearch: Bool {
-        get { search != .off }
-        set { search = newValue ? .full : .off }
-    }
+    /// Whether the site has a search box and a search index.
+    public var hasSearch: Bool { search != .off }
 
     public init(
         title: String = "", description: String? = nil, language: String = "en", allowsRawHTML: Bool = false,
         foldRules: FoldRules = FoldRules(), baseURL: String? = nil, tocDepth: Int = 3, remembersFolds: Bool = true,
-        hasSearch: Bool = true
+        search: SearchIndexing = .full
     ) {
         self.foldRules = foldRules
         self.remembersFolds = remembersFolds
-        self.search = hasSearch ? .full : .off
+        self.search = search
         self.title = title
         self.description = description
         self.language = language
@@ -72,8 +77,7 @@ public struct SiteConfig: Sendable, Hashable {
             title, description ?? "\u{0}", language, allowsRawHTML ? "raw" : "safe",
             fold.collapsed ? "collapsed" : "open", fold.fromLevel.map(String.init) ?? "-",
             fold.longerThan.map(String.init) ?? "-", baseURL ?? "\u{0}", String(tocDepth),
-            remembersFolds ? "remember" : "forget",
-            search == .full ? "search" : search == .headings ? "search headings" : "no search",
+            remembersFolds ? "remember" : "forget", search.cacheKey,
         ]
         return fields.joined(separator: "\u{1}")
     }

@@ -3,7 +3,7 @@
 // The readers of the search index's encodings that only the tests need: the build writes
 // them, and reads them back with `PageSearchRecord.Reader` and `SearchNumbers.forEach(in:_:)`.
 
-/// A page's search record (``PageSearchData/encoded(document:title:)``) decoded: each term
+/// A page's search record (``PageSearchData/encoded(document:title:withText:)``) decoded: each term
 /// with its codes, in the order first found; a code is the increasing `entry * 2 + 1` for
 /// a hit in the entry's own title and `entry * 2` for one in its text or the titles above.
 struct DecodedSearchRecord {

@@ -24,7 +24,7 @@ import Testing
         with { $0.baseURL = "" }
         with { $0.tocDepth = 2 }
         with { $0.remembersFolds = false }
-        with { $0.hasSearch = false }
+        with { $0.search = .off }
         with { $0.search = .headings }
         let keys = [base.cacheKey] + changed.map(\.cacheKey)
         #expect(Set(keys).count == keys.count)

@@ -3,7 +3,7 @@ import Sections
 
 @testable import Site
 
-/// ``PageSearchData/encoded(document:title:)`` as it collected a page's terms before the
+/// ``PageSearchData/encoded(document:title:withText:)`` as it collected a page's terms before the
 /// titles of its sections were numbered as they were read: every title kept its terms and
 /// added them again, term by term, for every entry under it.
 enum ReferencePageSearchData {
