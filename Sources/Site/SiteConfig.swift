@@ -88,7 +88,9 @@ public struct SiteConfig: Sendable, Hashable {
         do {
             root = try YAMLValue(parsing: yaml)
         } catch {
-            throw SiteError(file: file, error)
+            // The loader's message speaks of front matter; this file is the configuration.
+            guard case .malformedYAML(let problem) = error.reason else { throw SiteError(file: file, error) }
+            throw SiteError(file: file, line: error.line, column: error.column, message: "malformed YAML: \(problem)")
         }
         var pairs: [YAMLValue.Pair] = []
         switch root {

@@ -37,8 +37,14 @@ import Testing
         ),
         (
             "---\ntitle: [unclosed\n---\n# A\n",
-            "Content/a.md:3:1: error: malformed YAML in front matter: while parsing a flow sequence: "
-                + "did not find expected ',' or ']'"
+            "Content/a.md:3:1: error: malformed YAML in front matter: while parsing a flow sequence that starts at "
+                + "line 2, column 8: did not find expected ',' or ']'"
+        ),
+        (
+            // The problem is found where the text ends; the quote to close is on line 3.
+            "---\ntitle: T\ndescription: \"open\norder: 2\n---\n# A\n",
+            "Content/a.md:5:1: error: malformed YAML in front matter: while scanning a quoted scalar that starts at "
+                + "line 3, column 14: found unexpected end of stream"
         ),
         (
             "---\ntitle: a: b\n---\n",
@@ -293,7 +299,8 @@ import Testing
         let kelvin = try TemporarySite(files: ["Content/k.md": "# Letter\n", "Content/\u{212A}.md": "# Kelvin\n"])
         let kelvinRun = await ToolRun.run(["build", kelvin.root.path])
         #expect(kelvinRun.status == 0)
-        #expect(kelvinRun.errors.contains("warning: output 'k.html' differs only in case from that of Content/\u{212A}.md"))
+        #expect(
+            kelvinRun.errors.contains("warning: output 'k.html' differs only in case from that of Content/\u{212A}.md"))
     }
 
     @Test func missingContentFolderIsAnError() async throws {
@@ -353,7 +360,8 @@ import Testing
         #expect(try ToolProcess.run(["build", site.root.path, "--out", out.path], fileSizeLimit: 128).status == 0)
         let before = try BadInput.snapshot(out)
         for number in 0..<40 {
-            try site.write("Content/p\(number).md", "# Page \(number)\n\n" + String(repeating: "Some words of text. ", count: 150))
+            try site.write(
+                "Content/p\(number).md", "# Page \(number)\n\n" + String(repeating: "Some words of text. ", count: 150))
         }
         let run = try ToolProcess.run(["build", site.root.path, "--out", out.path, "--jobs", "1"], fileSizeLimit: 128)
         #expect(run.status == 1)

@@ -139,6 +139,16 @@ import Testing
                 "foldmark: error: --base-url must start with http:// or https://, got 'javascript:alert(1)//'\n"))
     }
 
+    @Test func malformedConfigIsNotCalledFrontMatter() async throws {
+        let site = try TemporarySite(files: ["foldmark.yml": "title: [Docs\n", "Content/index.md": "# A\n"])
+        let run = await ToolRun.run(["build", site.root.path])
+        #expect(run.status == 1)
+        #expect(
+            run.errors.hasPrefix(
+                "foldmark.yml:2:1: error: malformed YAML: while parsing a flow sequence that starts at line 1, "
+                    + "column 8: did not find expected ',' or ']'\n"), "\(run.errors)")
+    }
+
     @Test func idsAreSafeForHTMLAndURLs() async throws {
         let (_, main) = try await Self.buildMain(
             """

@@ -28,7 +28,14 @@ struct YAMLLoader {
             var document = yaml_document_t()
             guard yaml_parser_load(&parser, &document) == 1 else {
                 let problem = parser.problem.map { String(cString: $0) } ?? "unknown error"
-                let context = parser.context.map { String(cString: $0) + ": " } ?? ""
+                // What libyaml was reading, and where that began: an unclosed `[` or quote
+                // is found only where the text ends, far from the line to mend.
+                let context =
+                    parser.context.map { context in
+                        let start = parser.context_mark
+                        return String(cString: context)
+                            + " that starts at line \(firstLine + Int(start.line)), column \(Int(start.column) + 1): "
+                    } ?? ""
                 throw SectionsError(
                     .malformedYAML(context + problem),
                     line: firstLine + Int(parser.problem_mark.line),
