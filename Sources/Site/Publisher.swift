@@ -51,7 +51,8 @@ struct Publisher {
             let sourceAttributes = try fileManager.attributesOfItem(atPath: source.path)
             if let existing = try? fileManager.attributesOfItem(atPath: destination.path),
                 existing[.size] as? UInt64 == sourceAttributes[.size] as? UInt64,
-                let copied = existing[.modificationDate] as? Date, let original = sourceAttributes[.modificationDate] as? Date,
+                let copied = existing[.modificationDate] as? Date,
+                let original = sourceAttributes[.modificationDate] as? Date,
                 abs(copied.timeIntervalSince(original)) < 0.001  // the copy's time may be stored less precisely
             {
                 result.unchanged += 1
@@ -64,6 +65,14 @@ struct Publisher {
                 try fileManager.setAttributes([.modificationDate: date], ofItemAtPath: staged.path)
             }
             moves.append(asset)
+        }
+        // A file in the way that no build of foldmark wrote is someone's own: the build
+        // fails rather than replace it. (With the same listing, every file is foldmark's.)
+        if !isFirstBuild && !sameListing {
+            let ours = previous?.files ?? []
+            if let foreign = moves.first(where: { !ours.contains($0) && FileIO.exists(outputPath + $0) }) {
+                throw ForeignFile(path: foreign)
+            }
         }
         let removable = previous.map { $0.files.subtracting(outputs + assets) } ?? []
         if !sameListing { try AtomicFile.write(listing, to: staging.appending(path: Manifest.fileName)) }
@@ -96,6 +105,12 @@ struct Publisher {
             try move(staging.appending(path: Manifest.fileName), to: output.appending(path: Manifest.fileName))
         }
         return result
+    }
+
+    /// A file at `path` in the output folder that the build would replace, and that is
+    /// not in the manifest of the build before.
+    struct ForeignFile: Error {
+        var path: String
     }
 
     /// Whether `folder` holds nothing but the build's own lock file.

@@ -134,6 +134,14 @@ public struct SiteBuilder: Sendable {
             await cache.finishSave(await save.value)
             OutputFolders.unchanged(result.outputFolders, in: output.path + "/").write(
                 to: cache.folder.appending(path: OutputFolders.fileName), key: cache.key)
+        } catch let foreign as Publisher.ForeignFile {
+            await searchStateWritten
+            throw fail([
+                SiteError(
+                    file: output.appending(path: foreign.path).path,
+                    message: "foldmark did not write this file and will not replace it; move it, or build into "
+                        + "another folder")
+            ])
         } catch {
             await searchStateWritten
             throw fail([SiteError(file: output.path, message: "cannot write the output: \(error.localizedDescription)")]
@@ -155,15 +163,36 @@ public struct SiteBuilder: Sendable {
     }
 
     /// The output may not be the site folder, lie inside `Content/`, or contain `Content/`:
-    /// pages would mix with sources.
+    /// pages would mix with sources. Compared by path components, with symbolic links
+    /// followed, so that neither `/` nor a link to `Content/` gets through.
     private func checkOutputLocation() throws(SiteError) {
-        let out = output.path.trimmingSuffix("/")
-        let content = site.content.standardizedFileURL.path.trimmingSuffix("/")
-        let root = site.root.path.trimmingSuffix("/")
-        if out == root || out == content || out.hasPrefix(content + "/") || content.hasPrefix(out + "/") {
+        guard Self.isOutputLocationAllowed(output, root: site.root, content: site.content) else {
             throw SiteError(
-                file: out, message: "the output folder must not be the site folder, be inside Content/ or contain it")
+                file: output.path.trimmingSuffix("/"),
+                message: "the output folder must not be the site folder, be inside Content/ or contain it")
         }
+    }
+
+    static func isOutputLocationAllowed(_ output: URL, root: URL, content: URL) -> Bool {
+        let out = resolvedComponents(output)
+        let content = resolvedComponents(content)
+        return !(out == resolvedComponents(root) || out.starts(with: content) || content.starts(with: out))
+    }
+
+    /// The components of `url`'s absolute path, with every symbolic link on the part of it
+    /// that exists resolved: an output folder is often not made yet.
+    static func resolvedComponents(_ url: URL) -> [String] {
+        var existing = url.standardizedFileURL
+        var rest: [String] = []
+        while existing.pathComponents.count > 1, !FileManager.default.fileExists(atPath: existing.path) {
+            rest.insert(existing.lastPathComponent, at: 0)
+            existing.deleteLastPathComponent()
+        }
+        let resolved = realpath(existing.path, nil).map { pointer in
+            defer { free(pointer) }
+            return String(cString: pointer)
+        }
+        return (resolved ?? existing.path).split(separator: "/").map(String.init) + rest
     }
 
     static func inFileOrder(_ a: SiteError, _ b: SiteError) -> Bool {

@@ -74,6 +74,35 @@ import Testing
         #expect(try site.read("_site/old/notes.txt") == "also the user's")
     }
 
+    @Test func aFileTheUserPutWhereAPageGoesIsNotReplaced() async throws {
+        let site = try TemporarySite(files: [
+            "Content/index.md": "# Home\n", "Content/a.md": "# A\n", "_site/index.html": "the user's page",
+            "_site/CNAME": "docs.example.org",
+        ])
+        let first = await ToolRun.run(["build", site.root.path])
+        #expect(first.status == 1)
+        let path = site.root.appending(path: "_site/index.html").path
+        #expect(
+            first.errors == "\(path): error: foldmark did not write this file and will not replace it; move it, "
+                + "or build into another folder\nBuild failed with 1 error; the output folder was not changed.\n")
+        #expect(try site.read("_site/index.html") == "the user's page")
+        #expect(!site.exists("_site/a.html"))
+
+        // Once it is moved away, the build goes on; a file that appears later where a new
+        // page goes is refused the same way, and the pages in place stay as they were.
+        try FileManager.default.removeItem(atPath: path)
+        #expect(await ToolRun.run(["build", site.root.path]).status == 0)
+        try site.write("Content/b.md", "# B\n")
+        try site.write("Content/a.md", "# A, changed\n")
+        try site.write("_site/b.html", "another of the user's")
+        let later = await ToolRun.run(["build", site.root.path])
+        #expect(later.status == 1)
+        #expect(later.errors.contains("_site/b.html: error: foldmark did not write this file"))
+        #expect(try site.read("_site/b.html") == "another of the user's")
+        #expect(try !site.read("_site/a.html").contains("changed"))
+        #expect(try site.read("_site/CNAME") == "docs.example.org")
+    }
+
     @Test func unchangedRebuildWritesNothing() async throws {
         let site = try TemporarySite(files: ["Content/index.md": "# Home\n", "Content/a.png": "png"])
         #expect(await ToolRun.run(["build", site.root.path]).status == 0)
