@@ -66,12 +66,19 @@ struct Publisher {
             }
             moves.append(asset)
         }
-        // A file in the way that no build of foldmark wrote is someone's own: the build
-        // fails rather than replace it. (With the same listing, every file is foldmark's.)
-        if !isFirstBuild && !sameListing {
-            let ours = previous?.files ?? []
-            if let foreign = moves.first(where: { !ours.contains($0) && FileIO.exists(outputPath + $0) }) {
-                throw ForeignFile(path: foreign)
+        var links = LinkedFolders(outputPath: outputPath)
+        if !isFirstBuild {
+            // No file goes through a symbolic link, out of the output folder.
+            for path in moves {
+                if let link = links.first(on: path) { throw Refusal.linkedFolder(link) }
+            }
+            // A file in the way that no build of foldmark wrote is someone's own: the build
+            // fails rather than replace it. (With the same listing, every file is foldmark's.)
+            if !sameListing {
+                let ours = previous?.files ?? []
+                if let foreign = moves.first(where: { !ours.contains($0) && FileIO.exists(outputPath + $0) }) {
+                    throw Refusal.foreignFile(foreign)
+                }
             }
         }
         let removable = previous.map { $0.files.subtracting(outputs + assets) } ?? []
@@ -93,7 +100,7 @@ struct Publisher {
                 result.written.append(path)
             }
         }
-        for stale in removable.sorted() {
+        for stale in removable.sorted() where links.first(on: stale) == nil {
             let url = output.appending(path: stale)
             guard (try? fileManager.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType) == .typeRegular
             else { continue }
@@ -107,10 +114,44 @@ struct Publisher {
         return result
     }
 
-    /// A file at `path` in the output folder that the build would replace, and that is
-    /// not in the manifest of the build before.
-    struct ForeignFile: Error {
-        var path: String
+    /// Why a build does not move its files into place.
+    enum Refusal: Error {
+        /// The file at this path, which the build would replace, is not in the manifest
+        /// of the build before.
+        case foreignFile(String)
+        /// This folder, on the way to a file of the build, is a symbolic link: the file
+        /// would land outside the output folder.
+        case linkedFolder(String)
+    }
+
+    /// The folders inside the output folder that are symbolic links, looked up once each.
+    private struct LinkedFolders {
+        let outputPath: String
+        private var isLink: [Substring: Bool] = [:]
+
+        init(outputPath: String) {
+            self.outputPath = outputPath
+        }
+
+        /// The first folder on the way to `path` (relative to the output folder) that is a
+        /// symbolic link, if any.
+        mutating func first(on path: String) -> String? {
+            // Through the UTF-8 view: walking a path's characters would cost more than the
+            // look-ups for a build that moves every page.
+            for slash in path.utf8.indices where path.utf8[slash] == UInt8(ascii: "/") {
+                let folder = path[..<slash]
+                let found =
+                    isLink[folder]
+                    ?? {
+                        var status = stat()
+                        let isLink = lstat(outputPath + folder, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+                        self.isLink[folder] = isLink
+                        return isLink
+                    }()
+                if found { return String(folder) }
+            }
+            return nil
+        }
     }
 
     /// Whether `folder` holds nothing but the build's own lock file.

@@ -134,14 +134,22 @@ public struct SiteBuilder: Sendable {
             await cache.finishSave(await save.value)
             OutputFolders.unchanged(result.outputFolders, in: output.path + "/").write(
                 to: cache.folder.appending(path: OutputFolders.fileName), key: cache.key)
-        } catch let foreign as Publisher.ForeignFile {
+        } catch let refusal as Publisher.Refusal {
             await searchStateWritten
-            throw fail([
-                SiteError(
-                    file: output.appending(path: foreign.path).path,
-                    message: "foldmark did not write this file and will not replace it; move it, or build into "
-                        + "another folder")
-            ])
+            let error =
+                switch refusal {
+                case .foreignFile(let path):
+                    SiteError(
+                        file: output.appending(path: path).path,
+                        message: "foldmark did not write this file and will not replace it; move it, or build into "
+                            + "another folder")
+                case .linkedFolder(let path):
+                    SiteError(
+                        file: output.appending(path: path).path,
+                        message: "is a symbolic link, and foldmark writes only inside the output folder; remove the "
+                            + "link, or build into another folder")
+                }
+            throw fail([error])
         } catch {
             await searchStateWritten
             throw fail([SiteError(file: output.path, message: "cannot write the output: \(error.localizedDescription)")]

@@ -103,6 +103,34 @@ import Testing
         #expect(try site.read("_site/CNAME") == "docs.example.org")
     }
 
+    @Test func aSymbolicLinkInTheOutputIsNotWrittenOrDeletedThrough() async throws {
+        let site = try TemporarySite(files: [
+            "Content/index.md": "# Home\n", "Content/sub/page.md": "# Page\n", "elsewhere/page.html": "not the site's",
+        ])
+        let elsewhere = site.root.appending(path: "elsewhere")
+        let link = site.root.appending(path: "_site/sub")
+        try FileManager.default.createDirectory(
+            at: site.root.appending(path: "_site"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: elsewhere)
+        let run = await ToolRun.run(["build", site.root.path])
+        #expect(run.status == 1)
+        #expect(run.errors.hasPrefix("\(link.path): error: is a symbolic link, and foldmark writes only inside"))
+        #expect(site.files(under: "elsewhere") == ["page.html"])
+        #expect(try site.read("elsewhere/page.html") == "not the site's")
+
+        // Built without the link, then the folder is swapped for it: the pages of a
+        // removed source are not deleted through it.
+        try FileManager.default.removeItem(at: link)
+        #expect(await ToolRun.run(["build", site.root.path]).status == 0)
+        #expect(site.exists("_site/sub/page.html"))
+        try FileManager.default.removeItem(at: link)
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: elsewhere)
+        try FileManager.default.removeItem(at: site.root.appending(path: "Content/sub"))
+        #expect(await ToolRun.run(["build", site.root.path]).status == 0)
+        #expect(try site.read("elsewhere/page.html") == "not the site's")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == elsewhere.path)
+    }
+
     @Test func unchangedRebuildWritesNothing() async throws {
         let site = try TemporarySite(files: ["Content/index.md": "# Home\n", "Content/a.png": "png"])
         #expect(await ToolRun.run(["build", site.root.path]).status == 0)
