@@ -96,7 +96,8 @@ struct CommandLineTool {
             stream: standardError, isTerminal: !arguments.isQuiet && !arguments.printsJSON && isTerminal)
         let outcome = await line.run(progress) { () async -> Result<BuildReport, BuildFailure> in
             do throws(BuildFailure) {
-                return .success(try await SiteBuilder(site: site, output: output, options: options).build(progress: progress))
+                return .success(
+                    try await SiteBuilder(site: site, output: output, options: options).build(progress: progress))
             } catch {
                 return .failure(error)
             }
@@ -124,8 +125,19 @@ struct CommandLineTool {
         if !arguments.isQuiet { report.warnings.forEach { standardError.print($0.description) } }
         report.errors.forEach { standardError.print($0.description) }
         let count = report.errors.count
-        standardError.print("Build failed with \(count) error\(count == 1 ? "" : "s"); the output folder was not changed.")
+        standardError.print(
+            "Build failed with \(count) error\(count == 1 ? "" : "s"); the output folder was not changed.")
         return 1
+    }
+
+    /// The system's reason why the file at `path` could not be read, as a build gives it.
+    private static func unreadableReason(_ path: String) -> String {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+        defer { close(descriptor) }
+        var status = stat()
+        let isFolder = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+        return String(cString: strerror(isFolder ? EISDIR : EIO))
     }
 
     /// `foldmark render FILE.md`: the page with the current folder's theme and configuration.
@@ -134,9 +146,14 @@ struct CommandLineTool {
             throw UsageError("render takes exactly one Markdown file")
         }
         do throws(SiteError) {
-            let site = try SiteFolder(at: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
-            let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file)
-            guard let data else { throw SiteError(file: file, message: "cannot read the file") }
+            let site = try SiteFolder(
+                at: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
+            let data =
+                file == "-"
+                ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file)
+            guard let data else {
+                throw SiteError(file: file, message: "cannot read the file: \(Self.unreadableReason(file))")
+            }
             let builder = PageBuilder(config: site.config, renderer: try site.makeRenderer())
             let source = SourceText(decoding: data)
             source.warnings(file: file).forEach { standardError.print($0.description) }

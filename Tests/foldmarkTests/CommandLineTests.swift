@@ -59,6 +59,9 @@ import Testing
     @Test func renderOfMissingFile() async {
         let run = await ToolRun.run(["render", "/nonexistent/x.md"])
         #expect(run.status == 1)
-        #expect(run.errors == "/nonexistent/x.md: error: cannot read the file\n")
+        #expect(run.errors == "/nonexistent/x.md: error: cannot read the file: No such file or directory\n")
+        let folder = await ToolRun.run(["render", "/tmp"])
+        #expect(folder.status == 1)
+        #expect(folder.errors == "/tmp: error: cannot read the file: Is a directory\n")
     }
 }
