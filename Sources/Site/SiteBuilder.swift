@@ -71,9 +71,10 @@ public struct SiteBuilder: Sendable {
         report.warnings += sources.warnings
         if !sources.errors.isEmpty { throw fail(sources.errors) }
 
+        let stagingPrefix = ".\(output.lastPathComponent).foldmark-staging-"
         let staging = output.deletingLastPathComponent()
-            .appending(
-                path: ".\(output.lastPathComponent).foldmark-staging-\(ProcessInfo.processInfo.processIdentifier)")
+            .appending(path: stagingPrefix + "\(ProcessInfo.processInfo.processIdentifier)")
+        Self.removeStaleStaging(beside: output, prefix: stagingPrefix, keeping: staging.lastPathComponent)
         defer { FileIO.removeTree(staging.path) }
         do {
             try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
@@ -168,6 +169,21 @@ public struct SiteBuilder: Sendable {
         report.warnings.sort(by: Self.inFileOrder)
         report.seconds = (clock.now - start).seconds
         return report
+    }
+
+    /// Removes the staging folders of earlier builds into `output` that were stopped before
+    /// they could (killed, or interrupted with Ctrl-C): under the output's lock, no other
+    /// build into it is running, so every staging folder of its name but `keeping` is stale.
+    private static func removeStaleStaging(beside output: URL, prefix: String, keeping: String) {
+        let parent = output.deletingLastPathComponent().path
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []
+        for name in names where name.hasPrefix(prefix) && name != keeping {
+            // Only names this code makes: the prefix and a process number.
+            let number = name.utf8.dropFirst(prefix.utf8.count)
+            let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+            guard !number.isEmpty, number.allSatisfy({ digits.contains($0) }) else { continue }
+            FileIO.removeTree(parent + "/" + name)
+        }
     }
 
     /// The output may not be the site folder, lie inside `Content/`, or contain `Content/`:

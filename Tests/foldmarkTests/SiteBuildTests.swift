@@ -131,6 +131,18 @@ import Testing
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == elsewhere.path)
     }
 
+    @Test func aStoppedBuildsStagingFolderIsRemovedByTheNextBuild() async throws {
+        // What a build killed in the middle leaves beside its output, and a look-alike.
+        let site = try TemporarySite(files: [
+            "Content/index.md": "# Home\n", "._site.foldmark-staging-999999/index.html": "half a build",
+            "._site.foldmark-staging-999999/a/b.html": "half a build", "._site.foldmark-staging-notes": "the user's",
+        ])
+        #expect(await ToolRun.run(["build", site.root.path]).status == 0)
+        #expect(!site.exists("._site.foldmark-staging-999999"))
+        #expect(try site.read("._site.foldmark-staging-notes") == "the user's")
+        #expect(site.exists("_site/index.html"))
+    }
+
     @Test func unchangedRebuildWritesNothing() async throws {
         let site = try TemporarySite(files: ["Content/index.md": "# Home\n", "Content/a.png": "png"])
         #expect(await ToolRun.run(["build", site.root.path]).status == 0)
