@@ -8,6 +8,8 @@ struct LinkChecker: Sendable {
     private var targets: Targets
     /// Sources left out as drafts: links to them break in the built site.
     var drafts: Set<String>
+    /// What a broken link most likely meant.
+    private let suggestions: LinkSuggestions
 
     /// The section ids of every built page, made up front; or, when only a few pages are
     /// checked (a build that takes the others' warnings from the cache), each page's
@@ -32,6 +34,8 @@ struct LinkChecker: Sendable {
         func contains(_ id: String) -> Bool {
             set?.contains(id) ?? list.contains(id)
         }
+
+        var all: [String] { list }
     }
 
     /// A checker of links among `pages`, of which `checking` will have their links
@@ -39,6 +43,7 @@ struct LinkChecker: Sendable {
     init(resolver: LinkResolver, pages: [SitePage], drafts: Set<String>, checking: Int? = nil) {
         self.resolver = resolver
         self.drafts = drafts
+        suggestions = LinkSuggestions(paths: { resolver.allPaths })
         if let checking, checking * 16 < pages.count {
             // The pages by source, numbered as they come: a table of the sources' bytes
             // rather than a dictionary of strings, which hashed every path of the site for
@@ -91,14 +96,42 @@ struct LinkChecker: Sendable {
         case .outside:
             return "link leads outside Content/: '\(url)'"
         case .missing(let path):
-            return OutputPath.isMarkdown(path) ? "link to missing page '\(url)'" : "link to missing file '\(url)'"
+            let problem =
+                OutputPath.isMarkdown(path) ? "link to missing page '\(url)'" : "link to missing file '\(url)'"
+            return problem
+                + Self.didYouMean(suggestions.path(near: path).map { Self.url(url, leadingTo: $0, for: path) })
         case .sameDocument(let fragment):
-            return sectionIDs(of: source)?.contains(fragment) == true ? nil : "link to missing section '\(url)'"
+            guard let ids = sectionIDs(of: source), !ids.contains(fragment) else { return nil }
+            return "link to missing section '\(url)'" + Self.didYouMean(section: fragment, among: ids, in: url)
         case .page(let page, let fragment):
             if drafts.contains(page) { return "link to draft page '\(url)'" }
             guard let ids = sectionIDs(of: page) else { return "link to missing page '\(url)'" }
-            guard let fragment, !fragment.isEmpty else { return nil }
-            return ids.contains(fragment) ? nil : "link to missing section '\(url)'"
+            guard let fragment, !fragment.isEmpty, !ids.contains(fragment) else { return nil }
+            return "link to missing section '\(url)'" + Self.didYouMean(section: fragment, among: ids, in: url)
         }
+    }
+
+    private static func didYouMean(_ url: String?) -> String {
+        url.map { " (did you mean '\($0)'?)" } ?? ""
+    }
+
+    private static func didYouMean(section fragment: String, among ids: SectionIDs, in url: String) -> String {
+        guard let id = LinkSuggestions.id(near: fragment, among: ids.all) else { return "" }
+        let page = url.firstIndex(of: "#").map { url[..<$0] } ?? url[...]
+        return didYouMean(page + "#" + id)
+    }
+
+    /// `url` changed to lead to `suggested` instead of `missing` (both relative to
+    /// `Content/`): its last name replaced when the two are in one folder, else the path
+    /// from the top of `Content/`; what followed the path is kept.
+    private static func url(_ url: String, leadingTo suggested: String, for missing: String) -> String {
+        let parts = LinkResolver.split(url)
+        func folder(_ path: Substring) -> Substring { path.lastIndex(of: "/").map { path[...$0] } ?? "" }
+        func name(_ path: String) -> Substring {
+            path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? path[...]
+        }
+        let sameFolder = folder(missing[...]) == folder(suggested[...])
+        let path = sameFolder ? folder(parts.path[...]) + name(suggested) : "/" + suggested
+        return path + parts.suffix
     }
 }

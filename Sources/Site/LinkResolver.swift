@@ -34,6 +34,12 @@ struct LinkResolver: Sendable {
         if path.withUTF8Bytes({ set.insert($0) }) == names.count { names.append(path) }
     }
 
+    /// Every page, folder and file under `Content/` (folders without their `/`, the root
+    /// left out), for suggestions when a link leads nowhere.
+    var allPaths: [String] {
+        pageNames + assetNames + folderNames.compactMap { $0.isEmpty ? nil : String($0.dropLast()) }
+    }
+
     enum Target: Equatable {
         case external
         case page(source: String, fragment: String?)

@@ -1,0 +1,86 @@
+import Foundation
+import Sections
+import Testing
+
+@testable import Site
+
+/// The "did you mean" of a broken link's warning: only a near miss that stands out.
+@Suite struct LinkSuggestionsTests {
+    @Test func editDistanceCountsSlipsUpToTheLimit() {
+        func distance(_ a: String, _ b: String, _ limit: Int = 2) -> Int? {
+            LinkSuggestions.editDistance(Array(a.utf8), Array(b.utf8), limit: limit)
+        }
+        #expect(distance("guide", "guide") == 0)
+        #expect(distance("guid", "guide") == 1)
+        #expect(distance("gudie", "guide") == 1)
+        #expect(distance("gdiue", "guide") == 2)
+        #expect(distance("setup", "stup") == 1)
+        #expect(distance("install", "instal1") == 1)
+        #expect(distance("", "ab") == 2)
+        #expect(distance("abc", "xyz") == nil)
+        #expect(distance("configuration", "configurations", 0) == nil)
+    }
+
+    @Test func nearestNameMustStandOut() {
+        let names = ["getting-started.md", "guide.md", "glossary.md", "api.md", "app.md"]
+        #expect(LinkSuggestions.nearest(to: "guid.md", among: names) == "guide.md")
+        #expect(LinkSuggestions.nearest(to: "getting-startd.md", among: names) == "getting-started.md")
+        #expect(LinkSuggestions.nearest(to: "GUIDE.MD", among: names) == "guide.md")
+        // Too far, too short to tell, or two names equally near.
+        #expect(LinkSuggestions.nearest(to: "reference.md", among: names) == nil)
+        #expect(LinkSuggestions.nearest(to: "apx.md", among: names) == nil)
+        #expect(LinkSuggestions.nearest(to: "page", among: ["pages", "paged"]) == nil)
+    }
+
+    @Test func sectionIdsByCasePrefixOrSlip() {
+        let ids = ["install-steps", "configure", "part-one", "part-two"]
+        #expect(LinkSuggestions.id(near: "Install-Steps", among: ids) == "install-steps")
+        #expect(LinkSuggestions.id(near: "install", among: ids) == "install-steps")
+        #expect(LinkSuggestions.id(near: "configur", among: ids) == "configure")
+        #expect(LinkSuggestions.id(near: "part", among: ids) == nil)
+        #expect(LinkSuggestions.id(near: "uninstall", among: ids) == nil)
+    }
+
+    @Test func pathsByCaseMissingExtensionOrSlipInTheSameFolder() {
+        let suggestions = LinkSuggestions(paths: {
+            ["index.md", "guide/setup.md", "guide/index.md", "Images/logo.png", "reference.md", "guide"]
+        })
+        #expect(suggestions.path(near: "Guide/Setup.md") == "guide/setup.md")
+        #expect(suggestions.path(near: "reference") == "reference.md")
+        #expect(suggestions.path(near: "guide/setpu.md") == "guide/setup.md")
+        #expect(suggestions.path(near: "images/logo.png") == "Images/logo.png")
+        // A near name in another folder is not offered.
+        #expect(suggestions.path(near: "other/setup.md") == nil)
+        #expect(suggestions.path(near: "nothing-like-it.md") == nil)
+    }
+
+    @Test func warningsSayWhatTheLinkMostLikelyMeant() {
+        let sources = ["index.md", "guide/setup.md", "guide/index.md"]
+        let resolver = LinkResolver(pages: Set(sources), folders: ["", "guide/"], assets: ["guide/diagram.png"])
+        let pages = [
+            LinkCheckerTests.page("index.md", ids: ["home", "overview"]),
+            LinkCheckerTests.page("guide/setup.md", ids: ["setup", "install-steps", "upgrade"]),
+            LinkCheckerTests.page("guide/index.md", ids: ["guide"]),
+        ]
+        let checker = LinkChecker(resolver: resolver, pages: pages, drafts: [])
+        let links = [
+            "guide/Setup.md", "guide/setup.md#install", "guide/setpu.md#upgrade", "#overveiw", "/guide/diagam.png",
+            "../index.md", "guide/setup", "guide/nothing-near.md",
+        ].enumerated().map { Link(url: $1, line: $0 + 1, column: 1, isImage: false) }
+        #expect(
+            checker.warnings(for: links, in: "index.md").map(\.message) == [
+                "link to missing page 'guide/Setup.md' (did you mean 'guide/setup.md'?)",
+                "link to missing section 'guide/setup.md#install' (did you mean 'guide/setup.md#install-steps'?)",
+                "link to missing page 'guide/setpu.md#upgrade' (did you mean 'guide/setup.md#upgrade'?)",
+                "link to missing section '#overveiw' (did you mean '#overview'?)",
+                "link to missing file '/guide/diagam.png' (did you mean '/guide/diagram.png'?)",
+                "link leads outside Content/: '../index.md'",
+                "link to missing file 'guide/setup' (did you mean 'guide/setup.md'?)",
+                "link to missing page 'guide/nothing-near.md'",
+            ])
+        // From a page in another folder, a suggestion keeps the link's own way there.
+        #expect(
+            checker.warnings(for: [Link(url: "../Index.md", line: 1, column: 1, isImage: false)], in: "guide/setup.md")
+                .map(\.message) == ["link to missing page '../Index.md' (did you mean '../index.md'?)"])
+    }
+}
