@@ -260,6 +260,23 @@ window.foldmark = (function () {
   });
 })();
 
+// On a narrow screen (where the CSS shows the "Menu" button) the site's navigation starts
+// folded, so that the page comes first; the button opens and closes it. On a wide screen
+// the CSS hides the button and shows the navigation whatever its state.
+(function () {
+  "use strict";
+  var menu = document.querySelector(".fm-menu");
+  var sidebar = menu && menu.parentElement;
+  if (!sidebar) return;
+  function fold(folded) {
+    sidebar.classList.toggle("fm-folded", folded);
+    menu.setAttribute("aria-expanded", folded ? "false" : "true");
+  }
+  fold(true);
+  menu.hidden = false;
+  menu.addEventListener("click", function () { fold(!sidebar.classList.contains("fm-folded")); });
+})();
+
 // The table of contents marks the section being read. Sections fold, so positions
 // change; the observer follows the summaries wherever they are.
 (function () {

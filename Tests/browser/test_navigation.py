@@ -197,6 +197,49 @@ def test_sidebar_folder_toggles_on_arrow_click(driver, site):
         _click_arrow_and_check(driver, other, url, True, "group closed by default")
 
 
+def test_sidebar_folds_behind_menu_on_narrow_window(site):
+    """On a phone-sized window the site's navigation starts folded behind "Menu", so the
+    page's content starts on the first screen; the button opens and closes it."""
+    page = FOLDER_PAGES[0]
+    driver = support.make_driver(width=420, height=900)
+    try:
+        support.load(driver, support.page_url(site, page))
+        menu = driver.find_element(By.CSS_SELECTOR, "nav.fm-sidebar > .fm-menu")
+        listing = driver.find_element(By.CSS_SELECTOR, "nav.fm-sidebar > ul")
+        assert menu.is_displayed(), f"{page}: no Menu button on a 420px window"
+        assert menu.get_attribute("aria-expanded") == "false"
+        assert menu.get_attribute("aria-controls") == listing.get_attribute("id")
+        assert not listing.is_displayed(), f"{page}: the navigation is not folded"
+        main_top = driver.execute_script("return document.querySelector('main').getBoundingClientRect().top")
+        assert main_top < 300, f"{page}: the content starts {main_top}px down"
+        menu.click()
+        assert listing.is_displayed() and menu.get_attribute("aria-expanded") == "true"
+        current = driver.find_element(By.CSS_SELECTOR, "nav.fm-sidebar a[aria-current='page']")
+        assert current.is_displayed(), f"{page}: the open menu does not show the current page"
+        if os.environ.get("FOLDMARK_SCREENSHOTS"):
+            driver.save_screenshot(os.path.join(os.environ["FOLDMARK_SCREENSHOTS"], "menu-open.png"))
+        menu.click()
+        assert not listing.is_displayed() and menu.get_attribute("aria-expanded") == "false"
+    finally:
+        driver.quit()
+
+
+@pytest.mark.parametrize("javascript, width", [(True, 1280), (False, 420)])
+def test_sidebar_open_on_wide_window_or_without_script(site, javascript, width):
+    """A wide window shows the navigation and no Menu button; without JavaScript the
+    navigation is never folded, whatever the width."""
+    page = FOLDER_PAGES[0]
+    driver = support.make_driver(javascript=javascript, width=width, height=900)
+    try:
+        support.load(driver, support.page_url(site, page))
+        menu = driver.find_element(By.CSS_SELECTOR, "nav.fm-sidebar > .fm-menu")
+        listing = driver.find_element(By.CSS_SELECTOR, "nav.fm-sidebar > ul")
+        assert not menu.is_displayed(), f"{page}: Menu shown at {width}px (JavaScript {javascript})"
+        assert listing.is_displayed(), f"{page}: navigation hidden at {width}px (JavaScript {javascript})"
+    finally:
+        driver.quit()
+
+
 # --- 2. links between pages --------------------------------------------------------------
 
 @pytest.mark.parametrize("page", PAGES)
