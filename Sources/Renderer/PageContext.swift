@@ -13,6 +13,9 @@ public struct PageContext: Sendable, Hashable {
     public var rootPath: String
     /// The page's absolute URL when the site has a base URL (for `<link rel="canonical">`).
     public var canonicalURL: String?
+    /// Where the page's source can be edited (the site's `edit_url` and the source's path),
+    /// if the site says.
+    public var editURL: String?
     /// The sidebar: the site's folders and pages as this page should show them.
     public var navigation: [NavigationItem]
     /// From the site's home down to the page's folder; the page itself is not included.

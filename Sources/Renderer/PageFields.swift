@@ -5,7 +5,7 @@ import Sections
 /// the theme is compiled, so that making a page's values never looks a name up.
 struct PageFields: Sendable {
     enum Name: Int, CaseIterable {
-        case site, page, title, description, canonical, lang, root, css, script, stylesheetURL, scriptURL
+        case site, page, title, description, canonical, editURL, lang, root, css, script, stylesheetURL, scriptURL
         case content, toc, hasTOC, navigation, hasNavigation, breadcrumbs, hasBreadcrumbs, search, pageHash
         case rememberFolds, hasPager, previous, next, href, folder, current, open, hasChildren, children
         case preamble, sections, id, level, titleHTML, classes, accordion, long, body
@@ -15,8 +15,9 @@ struct PageFields: Sendable {
     /// `String(describing:)` of a case goes through reflection, 40,000 instructions a name
     /// (a test checks that each is its case's name).
     static let names = [
-        "site", "page", "title", "description", "canonical", "lang", "root", "css", "script", "stylesheetURL",
-        "scriptURL", "content", "toc", "hasTOC", "navigation", "hasNavigation", "breadcrumbs", "hasBreadcrumbs",
+        "site", "page", "title", "description", "canonical", "editURL", "lang", "root", "css", "script",
+        "stylesheetURL", "scriptURL", "content", "toc", "hasTOC", "navigation", "hasNavigation", "breadcrumbs",
+        "hasBreadcrumbs",
         "search", "pageHash", "rememberFolds", "hasPager", "previous", "next", "href", "folder", "current", "open",
         "hasChildren", "children", "preamble", "sections", "id", "level", "titleHTML", "classes", "accordion", "long",
         "body",

@@ -160,6 +160,7 @@ public struct PageRenderer: Sendable {
         data.field(fields[.title], text: document.title ?? context.fallbackTitle)
         data.field(fields[.description], document.frontMatter.description.map { data.text($0) } ?? .null)
         data.field(fields[.canonical], context.canonicalURL.map { data.text($0) } ?? .null)
+        data.field(fields[.editURL], context.editURL.map { data.text($0) } ?? .null)
         let pageValue = data.endObject(page)
         let site = data.begin()
         data.field(fields[.title], context.siteTitle.isEmpty ? .null : data.text(context.siteTitle))

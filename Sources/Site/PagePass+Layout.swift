@@ -18,6 +18,9 @@ extension PagePass {
         context.remembersFolds = site.config.remembersFolds
         context.hasSearch = site.config.hasSearch
         context.pageHash = record?.sourceHash ?? ""
+        if let editURL = site.config.editURL, case .markdown(let source) = page.kind {
+            context.editURL = editURL + OutputPath.percentEncoded(source)
+        }
         // The 404 page is served at any address, where relative links to files break.
         if !Self.isNotFoundPage(page) { theme.link(&context) }
         // A page of a large site's folder takes its navigation from the folder's share,

@@ -6,7 +6,7 @@ public struct SiteConfig: Sendable, Hashable {
     public static let fileName = "foldmark.yml"
     static let knownKeys: Set<String> = [
         "title", "description", "language", "unsafe", "collapsed", "base_url", "toc_depth",
-        "fold_from_level", "fold_longer_than", "remember_folds", "search",
+        "fold_from_level", "fold_longer_than", "remember_folds", "search", "edit_url",
     ]
 
     public var title: String
@@ -21,6 +21,9 @@ public struct SiteConfig: Sendable, Hashable {
     /// Where the site will be published: pages still link relatively, but the canonical
     /// link, `sitemap.xml` and `404.html` use it.
     public var baseURL: String?
+    /// Where a page's source can be edited, with the source's path under `Content/` after
+    /// it (`edit_url`): each page links there ("Edit this page").
+    public var editURL: String?
     /// Sections of this level or higher appear in the table of contents.
     public var tocDepth: Int
     /// Whether pages remember which sections a reader opened (in the browser's storage).
@@ -54,8 +57,8 @@ public struct SiteConfig: Sendable, Hashable {
 
     public init(
         title: String = "", description: String? = nil, language: String = "en", allowsRawHTML: Bool = false,
-        foldRules: FoldRules = FoldRules(), baseURL: String? = nil, tocDepth: Int = 3, remembersFolds: Bool = true,
-        search: SearchIndexing = .full
+        foldRules: FoldRules = FoldRules(), baseURL: String? = nil, editURL: String? = nil, tocDepth: Int = 3,
+        remembersFolds: Bool = true, search: SearchIndexing = .full
     ) {
         self.foldRules = foldRules
         self.remembersFolds = remembersFolds
@@ -65,6 +68,7 @@ public struct SiteConfig: Sendable, Hashable {
         self.language = language
         self.allowsRawHTML = allowsRawHTML
         self.baseURL = baseURL
+        self.editURL = editURL
         self.tocDepth = tocDepth
     }
 
@@ -77,7 +81,7 @@ public struct SiteConfig: Sendable, Hashable {
             title, description ?? "\u{0}", language, allowsRawHTML ? "raw" : "safe",
             fold.collapsed ? "collapsed" : "open", fold.fromLevel.map(String.init) ?? "-",
             fold.longerThan.map(String.init) ?? "-", baseURL ?? "\u{0}", String(tocDepth),
-            remembersFolds ? "remember" : "forget", search.cacheKey,
+            remembersFolds ? "remember" : "forget", search.cacheKey, editURL ?? "\u{0}",
         ]
         return fields.joined(separator: "\u{1}")
     }
@@ -128,6 +132,11 @@ public struct SiteConfig: Sendable, Hashable {
         if let baseURL, !baseURL.isEmpty, !Self.isWebURL(baseURL) {
             throw SiteError(
                 file: file, line: line("base_url"), message: "'base_url' must start with http:// or https://")
+        }
+        editURL = try text("edit_url")
+        if let editURL, !Self.isWebURL(editURL) {
+            throw SiteError(
+                file: file, line: line("edit_url"), message: "'edit_url' must start with http:// or https://")
         }
         if let depth = value("toc_depth") {
             guard let number = depth.number, let level = Int(exactly: number), (0...6).contains(level) else {

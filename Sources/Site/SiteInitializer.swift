@@ -11,6 +11,7 @@ public enum SiteInitializer {
             # description: One sentence about the site, for search engines.
             # language: en            # the lang of every page
             # base_url: https://example.org/docs/   # enables sitemap.xml and canonical links
+            # edit_url: https://github.com/you/docs/edit/main/Content/   # an "Edit this page" link
             # collapsed: false        # true: sections start closed unless marked {.open}
             # toc_depth: 3            # deepest heading level in the table of contents
             # unsafe: false           # true: let raw HTML in Markdown through
@@ -56,7 +57,8 @@ public enum SiteInitializer {
         let fileManager = FileManager.default
         let existing = (try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? []
         if !existing.isEmpty && !force {
-            throw SiteError(file: folder.path, message: "the folder is not empty (use --force to add the missing files)")
+            throw SiteError(
+                file: folder.path, message: "the folder is not empty (use --force to add the missing files)")
         }
         var created: [String] = []
         for (path, text) in files {

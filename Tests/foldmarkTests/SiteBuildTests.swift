@@ -235,6 +235,28 @@ import Testing
         #expect(try site.read("_site/404.html").contains("href=\"https://example.org/docs/index.html\""))
     }
 
+    @Test func editURLLinksEveryPageToItsSource() async throws {
+        let site = try TemporarySite(files: [
+            "foldmark.yml": "edit_url: https://git.example.org/docs/edit/main/Content/?x=\"<y>\"&z=\n",
+            "Content/index.md": "# Home\n", "Content/guide/a b.md": "# A\n",
+        ])
+        #expect(await ToolRun.run(["build", site.root.path]).status == 0)
+        let base = "https://git.example.org/docs/edit/main/Content/?x=&quot;&lt;y&gt;&quot;&amp;z="
+        #expect(try site.read("_site/index.html").contains("<a href=\"\(base)index.md\">Edit this page</a>"))
+        // The path under Content/, percent-encoded.
+        #expect(try site.read("_site/guide/a b.html").contains("<a href=\"\(base)guide/a%20b.md\">Edit this page</a>"))
+        // A folder's generated index has no source to edit.
+        #expect(try !site.read("_site/guide/index.html").contains("Edit this page"))
+
+        try site.write("foldmark.yml", "title: T\n")
+        #expect(await ToolRun.run(["build", site.root.path]).status == 0)
+        #expect(try !site.read("_site/index.html").contains("Edit this page"))
+        try site.write("foldmark.yml", "edit_url: javascript:alert(1)//\n")
+        let run = await ToolRun.run(["build", site.root.path])
+        #expect(run.status == 1)
+        #expect(run.errors.hasPrefix("foldmark.yml:1: error: 'edit_url' must start with http:// or https://\n"))
+    }
+
     @Test func withoutBaseURLThereIsNoSitemap() async throws {
         let site = try TemporarySite(files: ["Content/index.md": "# Home\n"])
         #expect(await ToolRun.run(["build", site.root.path]).status == 0)
