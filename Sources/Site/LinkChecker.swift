@@ -102,12 +102,12 @@ struct LinkChecker: Sendable {
                 + Self.didYouMean(suggestions.path(near: path).map { Self.url(url, leadingTo: $0, for: path) })
         case .sameDocument(let fragment):
             guard let ids = sectionIDs(of: source), !ids.contains(fragment) else { return nil }
-            return "link to missing section '\(url)'" + Self.didYouMean(section: fragment, among: ids, in: url)
+            return "link to missing section '\(url)'" + didYouMean(section: fragment, of: source, ids, in: url)
         case .page(let page, let fragment):
             if drafts.contains(page) { return "link to draft page '\(url)'" }
             guard let ids = sectionIDs(of: page) else { return "link to missing page '\(url)'" }
             guard let fragment, !fragment.isEmpty, !ids.contains(fragment) else { return nil }
-            return "link to missing section '\(url)'" + Self.didYouMean(section: fragment, among: ids, in: url)
+            return "link to missing section '\(url)'" + didYouMean(section: fragment, of: page, ids, in: url)
         }
     }
 
@@ -115,10 +115,9 @@ struct LinkChecker: Sendable {
         url.map { " (did you mean '\($0)'?)" } ?? ""
     }
 
-    private static func didYouMean(section fragment: String, among ids: SectionIDs, in url: String) -> String {
-        guard let id = LinkSuggestions.id(near: fragment, among: ids.all) else { return "" }
-        let page = url.firstIndex(of: "#").map { url[..<$0] } ?? url[...]
-        return didYouMean(page + "#" + id)
+    private func didYouMean(section fragment: String, of page: String, _ ids: SectionIDs, in url: String) -> String {
+        guard let id = suggestions.id(near: fragment, inPage: page, ids: { ids.all }) else { return "" }
+        return Self.didYouMean(url[..<(url.firstIndex(of: "#") ?? url.endIndex)] + "#" + id)
     }
 
     /// `url` changed to lead to `suggested` instead of `missing` (both relative to

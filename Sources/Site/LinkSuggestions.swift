@@ -9,6 +9,8 @@ import Synchronization
 final class LinkSuggestions: Sendable {
     private let paths: @Sendable () -> [String]
     private let index = Mutex<Index?>(nil)
+    /// The section ids of the pages that broken links lead to, by source.
+    private let pages = Mutex<[String: Sections]>([:])
 
     private struct Index {
         /// The names in each folder (`""` for the top), by folder.
@@ -34,23 +36,70 @@ final class LinkSuggestions: Sendable {
         }
     }
 
-    /// The section id among `ids` that `fragment` most likely meant: the same but for case,
-    /// the one id that starts with it (of three characters or more), or the nearest by a slip.
+    /// The section id of the page `page`, whose ids `ids` gives, that `fragment` most
+    /// likely meant (see ``Sections``). Each page's ids are indexed once, the first time a
+    /// link to it is broken: a page can have a hundred thousand sections, and as many
+    /// broken links to them.
+    func id(near fragment: String, inPage page: String, ids: () -> [String]) -> String? {
+        pages.withLock { pages in
+            if pages[page] == nil { pages[page] = Sections(ids()) }
+            return pages[page]!.id(near: fragment)
+        }
+    }
+
+    /// ``id(near:inPage:ids:)`` for ids indexed for this one call.
     static func id(near fragment: String, among ids: [String]) -> String? {
-        let lowercased = fragment.lowercased()
-        if let same = ids.first(where: { $0.lowercased() == lowercased }) { return same }
-        let longer = fragment.utf8.count >= 3 ? ids.filter { $0.hasPrefix(fragment) } : []
-        if longer.count == 1 { return longer[0] }
-        return nearest(to: fragment, among: ids)
+        var sections = Sections(ids)
+        return sections.id(near: fragment)
     }
 
     /// The one name of `names` one slip away from `name`, compared without case; `nil`
     /// if none is, if two are, or if `name` without its extension is shorter than four
     /// characters: every slip of such a name leads to some other name (`a.md`, `b.md`).
     static func nearest(to name: String, among names: [String]) -> String? {
-        let target = Array(name.lowercased().utf8)
-        guard isLongEnough(target) else { return nil }
-        return unique(names.filter { editDistance(target, Array($0.lowercased().utf8), limit: 1) != nil })
+        var folder = Folder(names: names)
+        return folder.nearest(to: name)
+    }
+
+    /// One page's section ids, for suggestions: by their lowercase form, in byte order (the
+    /// ids that start with a fragment are a run of it, found by halving), and for a page
+    /// of at most ``slipLimit`` sections, by their one-byte-deleted forms.
+    struct Sections {
+        static let slipLimit = 5000
+        private var lowercased: [String: String] = [:]
+        private var sorted: [[UInt8]]
+        private var byteOrder: [String]
+        private var slips: Folder?
+
+        init(_ ids: [String]) {
+            let order = ids.indices.sorted { ids[$0].utf8.lexicographicallyPrecedes(ids[$1].utf8) }
+            byteOrder = order.map { ids[$0] }
+            sorted = byteOrder.map { Array($0.utf8) }
+            for id in ids {
+                let key = id.lowercased()
+                lowercased[key] = lowercased[key].map { min($0, id) } ?? id
+            }
+            if ids.count <= Self.slipLimit { slips = Folder(names: ids) }
+        }
+
+        /// The id that `fragment` most likely meant: the same but for case, the one id that
+        /// starts with it (of three characters or more), or the one a slip away.
+        mutating func id(near fragment: String) -> String? {
+            if let same = lowercased[fragment.lowercased()] { return same }
+            let prefix = Array(fragment.utf8)
+            if prefix.count >= 3 {
+                // The first id not before the fragment; the ids that start with it follow.
+                var low = 0
+                var high = sorted.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if sorted[middle].lexicographicallyPrecedes(prefix) { low = middle + 1 } else { high = middle }
+                }
+                let starting = sorted[low...].prefix(2).prefix { $0.starts(with: prefix) }.count
+                if starting == 1 { return byteOrder[low] }
+            }
+            return slips?.nearest(to: fragment)
+        }
     }
 
     private static func isLongEnough(_ name: [UInt8]) -> Bool {
@@ -69,9 +118,16 @@ final class LinkSuggestions: Sendable {
         var names: [String] = []
         private var neighbours: [[UInt8]: [Int]]?
 
+        init(names: [String] = []) {
+            self.names = names
+        }
+
+        /// The most names whose forms are made: about twenty forms a name.
+        static let limit = 50_000
+
         mutating func nearest(to name: String) -> String? {
             let target = Array(name.lowercased().utf8)
-            guard LinkSuggestions.isLongEnough(target) else { return nil }
+            guard LinkSuggestions.isLongEnough(target), names.count <= Self.limit else { return nil }
             if neighbours == nil {
                 var made: [[UInt8]: [Int]] = [:]
                 for (number, name) in names.enumerated() {

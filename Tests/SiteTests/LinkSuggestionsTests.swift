@@ -41,6 +41,20 @@ import Testing
         #expect(LinkSuggestions.id(near: "uninstall", among: ids) == nil)
     }
 
+    @Test func aPageWithManySectionsIsSearchedByHalving() {
+        let ids = (0..<20_000).map { "part-\($0)-alpha" } + ["Zeta"]
+        var sections = LinkSuggestions.Sections(ids)
+        #expect(sections.id(near: "part-123-al") == "part-123-alpha")
+        #expect(sections.id(near: "part-19999") == "part-19999-alpha")
+        #expect(sections.id(near: "zeta") == "Zeta")
+        // Many ids start with it; and past the limit, slips are not looked for.
+        #expect(sections.id(near: "part-12") == nil)
+        #expect(ids.count > LinkSuggestions.Sections.slipLimit)
+        #expect(sections.id(near: "part-123-alpah") == nil)
+        var few = LinkSuggestions.Sections(Array(ids.prefix(100)))
+        #expect(few.id(near: "part-42-alpah") == "part-42-alpha")
+    }
+
     @Test func pathsByCaseMissingExtensionOrSlipInTheSameFolder() {
         let suggestions = LinkSuggestions(paths: {
             ["index.md", "guide/setup.md", "guide/index.md", "Images/logo.png", "reference.md", "guide"]
