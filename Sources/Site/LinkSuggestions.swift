@@ -7,16 +7,21 @@ import Synchronization
 /// Looked for only when a link is broken, so the paths are grouped by folder the first
 /// time one is: a build with no broken link never pays for it.
 final class LinkSuggestions: Sendable {
+    /// Folders and pages of at most this many names or ids are scanned for slips; a larger
+    /// one gets suggestions by case and by prefix alone, through an index.
+    static let scanLimit = 5000
+
     private let paths: @Sendable () -> [String]
     private let index = Mutex<Index?>(nil)
-    /// The section ids of the pages that broken links lead to, by source.
-    private let pages = Mutex<[String: Sections]>([:])
+    /// The section ids of the pages with more than ``scanLimit`` sections that broken links
+    /// lead to, by source.
+    private let pages = Mutex<[String: SortedIDs]>([:])
 
     private struct Index {
         /// The names in each folder (`""` for the top), by folder.
-        var folders: [String: Folder] = [:]
-        /// Every path by its lowercase form.
-        var lowercased: [String: String] = [:]
+        var folders: [String: [String]] = [:]
+        /// Every path by its lowercase bytes.
+        var lowercased: [[UInt8]: String] = [:]
     }
 
     /// Suggestions among the paths that `paths` gives (relative to `Content/`).
@@ -27,78 +32,98 @@ final class LinkSuggestions: Sendable {
     /// The path of the page, folder or file that `path` (relative to `Content/`, naming
     /// nothing) most likely meant, if one stands out.
     func path(near path: String) -> String? {
-        index.withLock { index in
+        let key = Self.lowercased(path)
+        return index.withLock { index in
             if index == nil { index = Self.makeIndex(paths()) }
+            if let same = index!.lowercased[key] ?? index!.lowercased[key + Array(".md".utf8)] { return same }
             let (folder, name) = Self.split(path)
-            if let same = index!.lowercased[path.lowercased()] { return same }
-            if let page = index!.lowercased[path.lowercased() + ".md"] { return page }
-            return index!.folders[folder]?.nearest(to: name).map { folder.isEmpty ? $0 : folder + "/" + $0 }
+            return index!.folders[folder].flatMap { Self.nearest(to: name, among: $0) }.map {
+                folder.isEmpty ? $0 : folder + "/" + $0
+            }
         }
     }
 
     /// The section id of the page `page`, whose ids `ids` gives, that `fragment` most
-    /// likely meant (see ``Sections``). Each page's ids are indexed once, the first time a
-    /// link to it is broken: a page can have a hundred thousand sections, and as many
-    /// broken links to them.
+    /// likely meant (see ``id(near:among:)``). A page of more sections than ``scanLimit``
+    /// is indexed once, the first time a link to it is broken: such a page can have a
+    /// hundred thousand sections, and as many broken links to them.
     func id(near fragment: String, inPage page: String, ids: () -> [String]) -> String? {
-        pages.withLock { pages in
-            if pages[page] == nil { pages[page] = Sections(ids()) }
+        let all = ids()
+        if all.count <= Self.scanLimit { return Self.id(near: fragment, among: all) }
+        return pages.withLock { pages in
+            if pages[page] == nil { pages[page] = SortedIDs(all) }
             return pages[page]!.id(near: fragment)
         }
     }
 
-    /// ``id(near:inPage:ids:)`` for ids indexed for this one call.
+    /// The id among `ids` that `fragment` most likely meant: the same but for case, the one
+    /// id that starts with it (of three characters or more), or the one a slip away.
     static func id(near fragment: String, among ids: [String]) -> String? {
-        var sections = Sections(ids)
-        return sections.id(near: fragment)
+        let target = lowercased(fragment)
+        var sameCase: String?
+        var starting: [String] = []
+        var slips: [String] = []
+        for id in ids {
+            let lowered = lowercased(id)
+            if lowered == target { sameCase = sameCase.map { min($0, id) } ?? id }
+            if fragment.utf8.count >= 3, starting.count < 2, id.utf8.starts(with: fragment.utf8) { starting.append(id) }
+            if slips.count < 2, isOneSlip(target, lowered) { slips.append(id) }
+        }
+        if let sameCase { return sameCase }
+        if starting.count == 1 { return starting[0] }
+        return isLongEnough(target) && slips.count == 1 ? slips[0] : nil
     }
 
-    /// The one name of `names` one slip away from `name`, compared without case; `nil`
-    /// if none is, if two are, or if `name` without its extension is shorter than four
-    /// characters: every slip of such a name leads to some other name (`a.md`, `b.md`).
+    /// The one name of `names` at most one slip away from `name`, compared without case; `nil`
+    /// if none is, if two are, if `names` are more than ``scanLimit``, or if `name` without
+    /// its extension is shorter than four characters: every slip of such a name leads to
+    /// some other name (`a.md`, `b.md`).
     static func nearest(to name: String, among names: [String]) -> String? {
-        var folder = Folder(names: names)
-        return folder.nearest(to: name)
+        let target = lowercased(name)
+        guard isLongEnough(target), names.count <= scanLimit else { return nil }
+        var found: String?
+        for candidate in names {
+            let lowered = lowercased(candidate)
+            guard lowered == target || isOneSlip(target, lowered) else { continue }
+            if found != nil { return nil }
+            found = candidate
+        }
+        return found
     }
 
-    /// One page's section ids, for suggestions: by their lowercase form, in byte order (the
-    /// ids that start with a fragment are a run of it, found by halving), and for a page
-    /// of at most ``slipLimit`` sections, by their one-byte-deleted forms.
-    struct Sections {
-        static let slipLimit = 5000
-        private var lowercased: [String: String] = [:]
+    /// The section ids of a page with many, for suggestions by case and by prefix: by their
+    /// lowercase bytes, and in byte order, where the ids that start with a fragment are a
+    /// run, found by halving.
+    struct SortedIDs {
+        private var lowercased: [[UInt8]: String] = [:]
         private var sorted: [[UInt8]]
         private var byteOrder: [String]
-        private var slips: Folder?
 
         init(_ ids: [String]) {
             let order = ids.indices.sorted { ids[$0].utf8.lexicographicallyPrecedes(ids[$1].utf8) }
             byteOrder = order.map { ids[$0] }
             sorted = byteOrder.map { Array($0.utf8) }
             for id in ids {
-                let key = id.lowercased()
+                let key = LinkSuggestions.lowercased(id)
                 lowercased[key] = lowercased[key].map { min($0, id) } ?? id
             }
-            if ids.count <= Self.slipLimit { slips = Folder(names: ids) }
         }
 
-        /// The id that `fragment` most likely meant: the same but for case, the one id that
-        /// starts with it (of three characters or more), or the one a slip away.
-        mutating func id(near fragment: String) -> String? {
-            if let same = lowercased[fragment.lowercased()] { return same }
+        /// The id that `fragment` most likely meant: the same but for case, or the one id
+        /// that starts with it (of three characters or more).
+        func id(near fragment: String) -> String? {
+            if let same = lowercased[LinkSuggestions.lowercased(fragment)] { return same }
             let prefix = Array(fragment.utf8)
-            if prefix.count >= 3 {
-                // The first id not before the fragment; the ids that start with it follow.
-                var low = 0
-                var high = sorted.count
-                while low < high {
-                    let middle = (low + high) / 2
-                    if sorted[middle].lexicographicallyPrecedes(prefix) { low = middle + 1 } else { high = middle }
-                }
-                let starting = sorted[low...].prefix(2).prefix { $0.starts(with: prefix) }.count
-                if starting == 1 { return byteOrder[low] }
+            guard prefix.count >= 3 else { return nil }
+            // The first id not before the fragment; the ids that start with it follow.
+            var low = 0
+            var high = sorted.count
+            while low < high {
+                let middle = (low + high) / 2
+                if sorted[middle].lexicographicallyPrecedes(prefix) { low = middle + 1 } else { high = middle }
             }
-            return slips?.nearest(to: fragment)
+            let starting = sorted[low...].prefix(2).prefix { $0.starts(with: prefix) }.count
+            return starting == 1 ? byteOrder[low] : nil
         }
     }
 
@@ -106,88 +131,38 @@ final class LinkSuggestions: Sendable {
         (name.lastIndex(of: UInt8(ascii: ".")) ?? name.count) >= 4
     }
 
-    private static func unique(_ names: [String]) -> String? {
-        names.count == 1 ? names[0] : nil
+    /// Whether `a` and `b` differ by one slip of typing: a byte added, left out or changed,
+    /// or two side by side swapped. Linear: both are read up to their first difference,
+    /// and the rest is compared once for each kind of slip.
+    static func isOneSlip(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        let (short, long) = a.count <= b.count ? (a, b) : (b, a)
+        guard long.count - short.count <= 1 else { return false }
+        var first = 0
+        while first < short.count, short[first] == long[first] { first += 1 }
+        if short.count < long.count { return short[first...].elementsEqual(long[(first + 1)...]) }
+        guard first < short.count else { return false }  // the same
+        if short[(first + 1)...].elementsEqual(long[(first + 1)...]) { return true }
+        return first + 1 < short.count && short[first] == long[first + 1] && short[first + 1] == long[first]
+            && short[(first + 2)...].elementsEqual(long[(first + 2)...])
     }
 
-    /// The names of one folder; once a link into it is broken, also every name's lowercase
-    /// bytes with one byte left out. Two names one slip apart share such a form (or one is
-    /// the other's), so the names near a link are found by looking its forms up, not by
-    /// comparing it with every name of a folder that may hold thousands.
-    struct Folder {
-        var names: [String] = []
-        private var neighbours: [[UInt8]: [Int]]?
-
-        init(names: [String] = []) {
-            self.names = names
-        }
-
-        /// The most names whose forms are made: about twenty forms a name.
-        static let limit = 50_000
-
-        mutating func nearest(to name: String) -> String? {
-            let target = Array(name.lowercased().utf8)
-            guard LinkSuggestions.isLongEnough(target), names.count <= Self.limit else { return nil }
-            if neighbours == nil {
-                var made: [[UInt8]: [Int]] = [:]
-                for (number, name) in names.enumerated() {
-                    for form in Self.forms(of: Array(name.lowercased().utf8)) { made[form, default: []].append(number) }
-                }
-                neighbours = made
-            }
-            var found: Set<Int> = []
-            for form in Self.forms(of: target) { found.formUnion(neighbours?[form] ?? []) }
-            return LinkSuggestions.unique(
-                found.sorted().map { names[$0] }.filter {
-                    LinkSuggestions.editDistance(target, Array($0.lowercased().utf8), limit: 1) != nil
-                })
-        }
-
-        /// `bytes`, and `bytes` with each one of them left out.
-        private static func forms(of bytes: [UInt8]) -> Set<[UInt8]> {
-            var forms: Set<[UInt8]> = [bytes]
-            for index in bytes.indices {
-                var form = bytes
-                form.remove(at: index)
-                forms.insert(form)
-            }
-            return forms
-        }
-    }
-
-    /// The edit distance of `a` and `b` (inserting, deleting or changing a byte, or swapping
-    /// two bytes side by side: the slips of typing), if it is at most `limit`.
-    static func editDistance(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int? {
-        guard abs(a.count - b.count) <= limit else { return nil }
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        // The table a row at a time (the one before the last too, for swaps); a row whose
-        // every cell is over the limit ends it.
-        var beforeLast = [Int](repeating: 0, count: b.count + 1)
-        var last = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            var rowMinimum = i
-            for j in 1...b.count {
-                current[j] = min(last[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1), last[j] + 1, current[j - 1] + 1)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    current[j] = min(current[j], beforeLast[j - 2] + 1)
-                }
-                rowMinimum = min(rowMinimum, current[j])
-            }
-            if rowMinimum > limit { return nil }
-            (beforeLast, last, current) = (last, current, beforeLast)
-        }
-        return last[b.count] <= limit ? last[b.count] : nil
+    /// The bytes of `text` lowercased: ASCII by a look at each byte, anything else as
+    /// `String.lowercased()` does it.
+    static func lowercased(_ text: String) -> [UInt8] {
+        var bytes = Array(text.utf8)
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return Array(text.lowercased().utf8) }
+        for index in bytes.indices where bytes[index] &- UInt8(ascii: "A") < 26 { bytes[index] |= 0x20 }
+        return bytes
     }
 
     private static func makeIndex(_ paths: [String]) -> Index {
         var index = Index()
         for path in paths {
             let (folder, name) = split(path)
-            index.folders[folder, default: Folder()].names.append(name)
+            index.folders[folder, default: []].append(name)
             // Of two paths that differ only in case, the same one whatever the order.
-            index.lowercased[path.lowercased()] = index.lowercased[path.lowercased()].map { min($0, path) } ?? path
+            let key = lowercased(path)
+            index.lowercased[key] = index.lowercased[key].map { min($0, path) } ?? path
         }
         return index
     }

@@ -6,19 +6,18 @@ import Testing
 
 /// The "did you mean" of a broken link's warning: only a near miss that stands out.
 @Suite struct LinkSuggestionsTests {
-    @Test func editDistanceCountsSlipsUpToTheLimit() {
-        func distance(_ a: String, _ b: String, _ limit: Int = 2) -> Int? {
-            LinkSuggestions.editDistance(Array(a.utf8), Array(b.utf8), limit: limit)
-        }
-        #expect(distance("guide", "guide") == 0)
-        #expect(distance("guid", "guide") == 1)
-        #expect(distance("gudie", "guide") == 1)
-        #expect(distance("gdiue", "guide") == 2)
-        #expect(distance("setup", "stup") == 1)
-        #expect(distance("install", "instal1") == 1)
-        #expect(distance("", "ab") == 2)
-        #expect(distance("abc", "xyz") == nil)
-        #expect(distance("configuration", "configurations", 0) == nil)
+    @Test func oneSlipIsOneByteAddedLeftOutChangedOrTwoSwapped() {
+        func slip(_ a: String, _ b: String) -> Bool { LinkSuggestions.isOneSlip(Array(a.utf8), Array(b.utf8)) }
+        #expect(slip("guid", "guide") && slip("guide", "guid"))
+        #expect(slip("gudie", "guide"))
+        #expect(slip("setup", "stup"))
+        #expect(slip("install", "instal1"))
+        #expect(slip("x", ""))
+        #expect(!slip("guide", "guide"))
+        #expect(!slip("gdiue", "guide"))
+        #expect(!slip("abc", "xyz"))
+        #expect(!slip("configuration", "configurations!"))
+        #expect(!slip("ab", "ba!"))
     }
 
     @Test func nearestNameMustStandOut() {
@@ -43,16 +42,20 @@ import Testing
 
     @Test func aPageWithManySectionsIsSearchedByHalving() {
         let ids = (0..<20_000).map { "part-\($0)-alpha" } + ["Zeta"]
-        var sections = LinkSuggestions.Sections(ids)
+        #expect(ids.count > LinkSuggestions.scanLimit)
+        let sections = LinkSuggestions.SortedIDs(ids)
         #expect(sections.id(near: "part-123-al") == "part-123-alpha")
         #expect(sections.id(near: "part-19999") == "part-19999-alpha")
         #expect(sections.id(near: "zeta") == "Zeta")
         // Many ids start with it; and past the limit, slips are not looked for.
         #expect(sections.id(near: "part-12") == nil)
-        #expect(ids.count > LinkSuggestions.Sections.slipLimit)
         #expect(sections.id(near: "part-123-alpah") == nil)
-        var few = LinkSuggestions.Sections(Array(ids.prefix(100)))
-        #expect(few.id(near: "part-42-alpah") == "part-42-alpha")
+        // A page of fewer sections is scanned, slips included; a larger one through the index.
+        let suggestions = LinkSuggestions(paths: { [] })
+        #expect(
+            suggestions.id(near: "part-42-alpah", inPage: "few.md", ids: { Array(ids.prefix(100)) }) == "part-42-alpha")
+        #expect(suggestions.id(near: "part-123-al", inPage: "many.md", ids: { ids }) == "part-123-alpha")
+        #expect(suggestions.id(near: "part-123-alpah", inPage: "many.md", ids: { ids }) == nil)
     }
 
     @Test func pathsByCaseMissingExtensionOrSlipInTheSameFolder() {
