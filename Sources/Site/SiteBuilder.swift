@@ -197,6 +197,8 @@ public struct SiteBuilder: Sendable {
         }
     }
 
+    /// Whether a build of the site at `root`, with its sources in `content`, may write into
+    /// `output` (see ``checkOutputLocation()``).
     static func isOutputLocationAllowed(_ output: URL, root: URL, content: URL) -> Bool {
         let out = resolvedComponents(output)
         let content = resolvedComponents(content)
