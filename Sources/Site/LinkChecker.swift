@@ -125,12 +125,8 @@ struct LinkChecker: Sendable {
     /// from the top of `Content/`; what followed the path is kept.
     private static func url(_ url: String, leadingTo suggested: String, for missing: String) -> String {
         let parts = LinkResolver.split(url)
-        func folder(_ path: Substring) -> Substring { path.lastIndex(of: "/").map { path[...$0] } ?? "" }
-        func name(_ path: String) -> Substring {
-            path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? path[...]
-        }
-        let sameFolder = folder(missing[...]) == folder(suggested[...])
-        let path = sameFolder ? folder(parts.path[...]) + name(suggested) : "/" + suggested
+        let (folder, name) = LinkSuggestions.split(suggested)
+        let path = OutputPath.folder(of: missing) == folder ? OutputPath.folder(of: parts.path) + name : "/" + suggested
         return path + parts.suffix
     }
 }

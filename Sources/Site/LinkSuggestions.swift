@@ -18,7 +18,7 @@ final class LinkSuggestions: Sendable {
     private let pages = Mutex<[String: SortedIDs]>([:])
 
     private struct Index {
-        /// The names in each folder (`""` for the top), by folder.
+        /// The names in each folder (`a/b/`, `""` for the top), by folder.
         var folders: [String: [String]] = [:]
         /// Every path by its lowercase bytes.
         var lowercased: [[UInt8]: String] = [:]
@@ -37,9 +37,7 @@ final class LinkSuggestions: Sendable {
             if index == nil { index = Self.makeIndex(paths()) }
             if let same = index!.lowercased[key] ?? index!.lowercased[key + Array(".md".utf8)] { return same }
             let (folder, name) = Self.split(path)
-            return index!.folders[folder].flatMap { Self.nearest(to: name, among: $0) }.map {
-                folder.isEmpty ? $0 : folder + "/" + $0
-            }
+            return index!.folders[folder].flatMap { Self.nearest(to: name, among: $0) }.map { folder + $0 }
         }
     }
 
@@ -146,13 +144,9 @@ final class LinkSuggestions: Sendable {
             && short[(first + 2)...].elementsEqual(long[(first + 2)...])
     }
 
-    /// The bytes of `text` lowercased: ASCII by a look at each byte, anything else as
-    /// `String.lowercased()` does it.
+    /// The bytes of `text` lowercased (``Navigation/lowercased(_:)``: ASCII on bytes).
     static func lowercased(_ text: String) -> [UInt8] {
-        var bytes = Array(text.utf8)
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { return Array(text.lowercased().utf8) }
-        for index in bytes.indices where bytes[index] &- UInt8(ascii: "A") < 26 { bytes[index] |= 0x20 }
-        return bytes
+        Array(Navigation.lowercased(text).utf8)
     }
 
     private static func makeIndex(_ paths: [String]) -> Index {
@@ -167,9 +161,9 @@ final class LinkSuggestions: Sendable {
         return index
     }
 
-    /// `a/b/c.md` as `a/b` and `c.md`.
-    private static func split(_ path: String) -> (folder: String, name: String) {
-        guard let slash = path.lastIndex(of: "/") else { return ("", path) }
-        return (String(path[..<slash]), String(path[path.index(after: slash)...]))
+    /// `a/b/c.md` as `a/b/` (``OutputPath/folder(of:)``) and `c.md`.
+    static func split(_ path: String) -> (folder: String, name: String) {
+        let folder = OutputPath.folder(of: path)
+        return (folder, String(path.utf8.dropFirst(folder.utf8.count))!)
     }
 }
