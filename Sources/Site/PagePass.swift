@@ -189,19 +189,10 @@ struct PagePass: Sendable {
                 guard case .markdown = pages[index].kind else { return false }
                 return !isReused[index]
             } : pages.count
-        let checker =
-            checkedCount > 0
-            ? LinkChecker(resolver: resolver, pages: pages, drafts: drafts, checking: checkedCount) : nil
-        let checkedPages = pages
-        let checkedRecords = records
         let reusedPages = isReused
-        let linkWarnings = await Parallel.map(checkedPages.count, jobs: options.jobs, chunk: Self.chunk) { index, _ in
-            guard case .markdown(let source) = checkedPages[index].kind else { return [SiteError]() }
-            // Every Markdown page has a record, with its links.
-            guard let record = checkedRecords[index] else { return [SiteError]() }
-            if reusedPages[index] && reusesWarnings { return record.warnings() }
-            return checker?.warnings(for: record.links, in: source) ?? []
-        }
+        let linkWarnings = await checkLinks(
+            pages, records: records, reused: isReused, reusesWarnings: reusesWarnings, checking: checkedCount,
+            resolver: resolver, drafts: drafts)
         for (index, warnings) in linkWarnings.enumerated() {
             result.warnings += warnings
             guard records[index] != nil, !(reusesWarnings && isReused[index]) else { continue }
@@ -328,6 +319,24 @@ struct PagePass: Sendable {
         result.timings.append(("search", searchSeconds))
         result.timings.append(("layout", layoutSeconds))
         return result
+    }
+
+    /// The warnings about each page's links, in page order: a page taken from the cache
+    /// keeps its own when `reusesWarnings`, the others' links are checked (`checking` of
+    /// them). The checker, which holds every page's section ids, is gone once it returns.
+    private func checkLinks(
+        _ pages: [SitePage], records: [CachedPage?], reused: [Bool], reusesWarnings: Bool, checking: Int,
+        resolver: LinkResolver, drafts: Set<String>
+    ) async -> [[SiteError]] {
+        let checker =
+            checking > 0 ? LinkChecker(resolver: resolver, pages: pages, drafts: drafts, checking: checking) : nil
+        return await Parallel.map(pages.count, jobs: options.jobs, chunk: Self.chunk) { index, _ in
+            guard case .markdown(let source) = pages[index].kind else { return [SiteError]() }
+            // Every Markdown page has a record, with its links.
+            guard let record = records[index] else { return [SiteError]() }
+            if reused[index] && reusesWarnings { return record.warnings() }
+            return checker?.warnings(for: record.links, in: source) ?? []
+        }
     }
 
     private var homeTitle: String { site.config.title.isEmpty ? "Home" : site.config.title }
