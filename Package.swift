@@ -10,9 +10,10 @@ let linksMimalloc = Context.environment["FOLDMARK_SANITIZED"] == nil
 // demangled one for every generic type on its first use, which was 6 % of the CPU time of
 // a one-page edit of a 1,000-page site (each build is a new process); now 2.4 %, from the
 // toolchain's own libraries.
-let ourSwiftSettings: [SwiftSetting] = [
-    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])
-]
+// Sanitized builds also define FOLDMARK_SANITIZED (see ``Leftovers``).
+let ourSwiftSettings: [SwiftSetting] =
+    [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])]
+    + (linksMimalloc ? [] : [.define("FOLDMARK_SANITIZED")])
 
 let package = Package(
     name: "foldmark",

@@ -26,5 +26,13 @@ swift test --skip-build --sanitize=address --scratch-path "$scratch"
 out="$(mktemp -d "${TMPDIR:-/tmp}/foldmark-asan.XXXXXX")"
 trap 'rm -rf "$out"' EXIT
 "$scratch/debug/foldmark" build . --out "$out/site" --strict
+# Builds that read the cache: nothing changed, then one page edited (in a copy of the site).
+"$scratch/debug/foldmark" build . --out "$out/site" --strict
+mkdir "$out/copy"
+cp -R Content Templates "$out/copy/"
+[ -f foldmark.yml ] && cp foldmark.yml "$out/copy/"
+"$scratch/debug/foldmark" build "$out/copy" --out "$out/copy-site" --strict
+printf '\nOne more paragraph.\n' >> "$out/copy/Content/index.md"
+"$scratch/debug/foldmark" build "$out/copy" --out "$out/copy-site" --strict
 "$scratch/debug/foldmark" render Content/index.md > /dev/null
 echo "leak-check: no leaks and no memory errors"
