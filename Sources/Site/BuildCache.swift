@@ -372,11 +372,7 @@ struct BuildCache: Sendable {
     private func compactIfWasteful(_ pages: inout [CachedPage]) {
         let live = pages.reduce(0) { $0 + ($1.content?.length ?? 0) + ($1.search?.length ?? 0) }
         let used = Self.packs(of: pages)
-        let total = used.reduce(0) { sum, pack in
-            sum
-                + ((try? FileManager.default.attributesOfItem(atPath: packFolder.appending(path: pack).path))?[.size]
-                    as? Int ?? 0)
-        }
+        let total = used.reduce(0) { sum, pack in sum + (FileIO.size(packFolder.appending(path: pack).path) ?? 0) }
         guard total - live > max(live, 16 << 20) else { return }
         let tag = "compacted-\(ProcessInfo.processInfo.processIdentifier)-\(UInt64(Date().timeIntervalSince1970 * 1e6))"
         guard let pack = try? ContentPacks(folder: packFolder, tag: tag, workers: 1) else { return }

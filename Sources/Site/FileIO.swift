@@ -74,6 +74,14 @@ package enum FileIO {
         return stat(path, &status) == 0
     }
 
+    /// The size in bytes of the file at `path`, or `nil` if `stat` fails. (Foundation's
+    /// `attributesOfItem` also looks up the owner's and group's names, reading
+    /// `/etc/passwd` and `/etc/group`.)
+    static func size(_ path: String) -> Int? {
+        var status = stat()
+        return stat(path, &status) == 0 ? Int(status.st_size) : nil
+    }
+
     /// Calls `body` with the name (its bytes, without the terminating NUL) and `readdir`'s
     /// type (`DT_REG`, `DT_DIR`, …, or `DT_UNKNOWN` where the file system does not say) of
     /// each entry of the folder at `path`, `.` and `..` included, until `body` returns

@@ -77,8 +77,12 @@ enum Parallel {
 
     /// How many tasks ``map(_:jobs:_:)`` uses for `count` items.
     static func workers(for count: Int, jobs: Int?) -> Int {
-        max(1, min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, count))
+        max(1, min(jobs ?? cores, count))
     }
+
+    /// The cores this process may use, found once: Foundation reads the cgroup's CPU quota
+    /// files on every call (ten times in a one-page edit).
+    static let cores = ProcessInfo.processInfo.activeProcessorCount
 }
 
 /// The order in which ``Parallel/map(_:jobs:chunk:_:)`` hands out its chunks: `0..<count`
