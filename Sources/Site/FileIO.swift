@@ -154,7 +154,7 @@ package enum FileIO {
     /// The bytes of the file at `path`, followed by `tail` if given, or the system's reason
     /// why they cannot be read (`Permission denied`, `Is a directory`), for messages. (With
     /// the tail in the same buffer from the start, a large file is not copied to add it.)
-    static func read(_ path: String, then tail: Data = Data()) -> Result<Data, ReadFailure> {
+    package static func read(_ path: String, then tail: Data = Data()) -> Result<Data, ReadFailure> {
         read(opened: open(path, O_RDONLY | O_CLOEXEC), then: tail)
     }
 
@@ -215,8 +215,8 @@ package enum FileIO {
     }
 
     /// Why a file could not be read: `strerror`'s text.
-    struct ReadFailure: Error {
-        var reason: String
+    package struct ReadFailure: Error {
+        package var reason: String
 
         init(errno code: Int32) {
             reason = String(cString: strerror(code))

@@ -130,16 +130,6 @@ struct CommandLineTool {
         return 1
     }
 
-    /// The system's reason why the file at `path` could not be read, as a build gives it.
-    private static func unreadableReason(_ path: String) -> String {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
-        defer { close(descriptor) }
-        var status = stat()
-        let isFolder = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
-        return String(cString: strerror(isFolder ? EISDIR : EIO))
-    }
-
     /// `foldmark render FILE.md`: the page with the current folder's theme and configuration.
     private func render(_ arguments: [String]) throws(UsageError) -> Int32 {
         guard arguments.count == 1, let file = arguments.first, !file.hasPrefix("-") || file == "-" else {
@@ -148,11 +138,10 @@ struct CommandLineTool {
         do throws(SiteError) {
             let site = try SiteFolder(
                 at: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
-            let data =
-                file == "-"
-                ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file)
-            guard let data else {
-                throw SiteError(file: file, message: "cannot read the file: \(Self.unreadableReason(file))")
+            let data: Data
+            switch file == "-" ? .success(FileHandle.standardInput.readDataToEndOfFile()) : FileIO.read(file) {
+            case .success(let read): data = read
+            case .failure(let failure): throw SiteError(file: file, message: "cannot read the file: \(failure.reason)")
             }
             let builder = PageBuilder(config: site.config, renderer: try site.makeRenderer())
             let source = SourceText(decoding: data)
