@@ -61,13 +61,13 @@ extension CachedPage {
         if let identity = self.identity { identity.append(encodedWith: CachedPage.partSeparator, to: &writer.bytes) }
     }
 
-    fileprivate static func write(_ writer: inout RecordWriter, _ heading: Heading) {
+    private static func write(_ writer: inout RecordWriter, _ heading: Heading) {
         writer.text(number: heading.level)
         writer.part(heading.id)
         writer.part(heading.title)
     }
 
-    fileprivate static func write(_ writer: inout RecordWriter, _ link: Link) {
+    private static func write(_ writer: inout RecordWriter, _ link: Link) {
         writer.text(link.url)
         writer.part(number: link.line)
         writer.part(number: link.column)
@@ -182,31 +182,6 @@ extension CachedPage {
             value = value * 10 + Int(byte - UInt8(ascii: "0"))
         }
         return value
-    }
-}
-
-extension CachedPage.Fields {
-    /// Holds the headings and links as the list fields the index writes for them, as a
-    /// record read from the index does: one buffer each rather than two strings per heading
-    /// and one per link, which a build keeps for every page until it ends. Lists whose texts
-    /// hold a separator stay as they are (such a record is not written).
-    mutating func encodeLists() {
-        if case .decoded(let headings) = storedHeadings, !headings.isEmpty,
-            let field = Self.listField(headings, CachedPage.write)
-        {
-            storedHeadings = .encoded(field, count: headings.count)
-        }
-        if case .decoded(let links) = storedLinks, !links.isEmpty, let field = Self.listField(links, CachedPage.write) {
-            storedLinks = .encoded(field)
-        }
-    }
-
-    private static func listField<T>(_ items: [T], _ body: (inout RecordWriter, T) -> Void) -> Data? {
-        var writer = RecordWriter(capacity: 64 * items.count)
-        writer.list(items, body)
-        guard writer.isClean else { return nil }
-        // Without the field separator that `list` starts with.
-        return Data(writer.bytes.buffer.dropFirst())
     }
 }
 

@@ -125,7 +125,6 @@ extension PagePass {
                 throw SiteError(file: name, message: "cannot write its content to the build cache")
             }
             record.content = location
-            record.encodeLists()
             lap()
             // Not the document: the layout makes its headings from the record, as for a
             // page from the cache. Keeping every page's sections until the layout was the

@@ -151,38 +151,6 @@ import Testing
         #expect(page.links.count == 2 && page.order == 2.5)
     }
 
-    /// A parsed page's record keeps its headings and links as the index's list fields: the
-    /// same headings and links, ids, hash and record bytes as before.
-    @Test func listsHeldEncodedReadAsParsed() throws {
-        let document = try Document(parsing: "# One {#x}\n## Twö\n[a](b.md#c) ![i](p.png)\n# Three\n")
-        let parsed = CachedPage.Fields(
-            source: "a.md", sourceHash: "1", document: document, output: "a.html", title: "A")
-        var held = parsed
-        held.encodeLists()
-        guard case .encoded(_, let count) = held.storedHeadings, case .encoded = held.storedLinks else {
-            Issue.record("the lists were not encoded")
-            return
-        }
-        #expect(count == 3)
-        #expect(held.storedHeadings.all == parsed.storedHeadings.all)
-        #expect(held.storedHeadings.ids == ["x", "twö", "three"])
-        #expect(held.storedHeadings.idsHash == parsed.storedHeadings.idsHash)
-        #expect(held.storedLinks.links == parsed.storedLinks.links && held.storedLinks.links.count == 2)
-        #expect(CachedPage(held).encoded == CachedPage(parsed).encoded)
-        // A list that the index could not hold stays as parsed.
-        let section = Section(level: 1, title: "H\u{1C}", titleHTML: HTMLFragment(trusted: "H"), id: "h")
-        var unwritable = CachedPage.Fields(
-            source: "a.md", sourceHash: "1",
-            document: Document(sections: [section], links: [Link(url: "b.md", line: 1, column: 1)]), output: "a.html",
-            title: "A")
-        unwritable.encodeLists()
-        guard case .decoded(let headings) = unwritable.storedHeadings, case .encoded = unwritable.storedLinks else {
-            Issue.record("the headings were encoded with a separator in a title")
-            return
-        }
-        #expect(headings.map(\.title) == ["H\u{1C}"])
-    }
-
     @Test func aRecordWithASeparatorInItsTextIsNotWritten() {
         let page = CachedPage(
             source: "a.md", sourceHash: "1", document: Document(), output: "a.html", title: "A\u{1F}B")
