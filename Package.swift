@@ -9,8 +9,8 @@ let linksMimalloc = Context.environment["FOLDMARK_SANITIZED"] == nil
 // A generic type's metadata made by a call, not looked up by its mangled name: the runtime
 // demangled one for every generic type on its first use, which was 6 % of the CPU time of
 // a one-page edit of a 1,000-page site (each build is a new process); now 2.4 %, from the
-// toolchain's own libraries.
-// Sanitized builds also define FOLDMARK_SANITIZED (see ``Leftovers``).
+// toolchain's own libraries. Sanitized builds also define FOLDMARK_SANITIZED, which
+// `Leftovers` reads.
 let ourSwiftSettings: [SwiftSetting] =
     [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])]
     + (linksMimalloc ? [] : [.define("FOLDMARK_SANITIZED")])
