@@ -551,6 +551,19 @@ import Testing
         #expect(shared(prefix + "𝐚𝐛", prefix + "𝐚𝐜") == (43, 43))
     }
 
+    /// The entries of `map.merge` of the lists `old` and `new`, as encoded and decoded.
+    static func merged(_ old: [Int64], _ new: [Int64], with map: SearchEntryMap) -> [UInt32] {
+        var oldText: [UInt8] = []
+        SearchNumbers.appendIncreasing(old.map { UInt32($0) }, to: &oldText)
+        var newText: [UInt8] = []
+        SearchNumbers.appendIncreasing(new.map { UInt32($0) }, to: &newText)
+        var merged: [UInt8] = []
+        oldText.withUnsafeBufferPointer { old in
+            newText.withUnsafeBufferPointer { new in map.merge(old, with: new, into: &merged) }
+        }
+        return SearchNumbers.decodeIncreasing(merged)
+    }
+
     @Test func entryMapMergesListsLikeDecodingThem() {
         var random = SplitMix(seed: 3)
         for _ in 0..<300 {
@@ -578,16 +591,60 @@ import Testing
             let tail = Int64(random.next() % 3)
             newEntries += (newFirst..<(newFirst + tail)).filter { _ in random.next() % 2 == 0 }
             let old = (0..<oldCount).filter { _ in random.next() % 2 == 0 }
-            var oldText: [UInt8] = []
-            SearchNumbers.appendIncreasing(old.map { UInt32($0) }, to: &oldText)
-            var newText: [UInt8] = []
-            SearchNumbers.appendIncreasing(newEntries.map { UInt32($0) }, to: &newText)
-            var merged: [UInt8] = []
-            oldText.withUnsafeBufferPointer { old in
-                newText.withUnsafeBufferPointer { new in map.merge(old, with: new, into: &merged) }
-            }
+            let merged = Self.merged(old, newEntries, with: map)
             let expected = (old.compactMap { mapped[$0] } + newEntries).sorted().map { UInt32($0) }
-            #expect(SearchNumbers.decodeIncreasing(merged) == expected, "\(pages) \(old) \(newEntries)")
+            #expect(merged == expected, "\(pages) \(old) \(newEntries)")
+        }
+    }
+
+    /// Long lists, as common terms have on a large site, with an edit of pages in the
+    /// middle: the old entries before the edit are stepped over eight one-digit gaps at a
+    /// time, then one by one up to the first entry that goes or comes.
+    @Test func entryMapMergesLongListsAroundAnEditLikeDecodingThem() {
+        var random = SplitMix(seed: 11)
+        for round in 0..<120 {
+            let pages = (0..<Int(50 + random.next() % 400)).map { _ in Int64(1 + random.next() % 12) }
+            let oldCount = pages.reduce(0, +)
+            // Dense lists (one-digit gaps), sparse ones (longer gaps) and lists of both.
+            let keepOneIn = [1, 2, 30, 60][round % 4]
+            let old = (0..<oldCount).filter { entry in
+                round % 4 == 3
+                    ? (entry / 200) % 2 == 0 || random.next() % 60 == 0 : random.next() % UInt64(keepOneIn) == 0
+            }
+            var map = SearchEntryMap(oldCount: oldCount)
+            var edited: [Range<Int64>] = []
+            var first: Int64 = 0
+            for entries in pages {
+                if random.next() % 40 == 0 {
+                    edited.append(first..<(first + entries))
+                } else {
+                    map.keep(entries, from: first, as: first)
+                }
+                first += entries
+            }
+            let newEntries = edited.flatMap { range in range.filter { _ in random.next() % 2 == 0 } }
+            let merged = Self.merged(old, newEntries, with: map)
+            let kept = old.filter { entry in !edited.contains { $0.contains(entry) } }
+            let expected = (kept + newEntries).sorted().map { UInt32($0) }
+            #expect(merged == expected, "round \(round)")
+        }
+    }
+
+    @Test func oneDigitSumIsTheSumOfEightOneDigitGaps() {
+        var random = SplitMix(seed: 5)
+        for _ in 0..<2000 {
+            // Mostly one-digit numbers, now and then a digit of a longer one.
+            let values = (0..<8).map { _ in
+                UInt32(random.next() % 10 == 0 ? 45 + random.next() % 500 : random.next() % 45)
+            }
+            var text: [UInt8] = []
+            for value in values { SearchNumbers.append(value, to: &text) }
+            let sum = text.withUnsafeBufferPointer { SearchEntryMap.oneDigitSum($0.baseAddress!) }
+            if values.allSatisfy({ $0 < 45 }) {
+                #expect(sum == Int64(values.reduce(0) { $0 + $1 + 1 }))
+            } else {
+                #expect(sum == nil, "\(values)")
+            }
         }
     }
 

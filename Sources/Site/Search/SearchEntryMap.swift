@@ -1,3 +1,5 @@
+import Sections
+
 /// How the entries of a previous index become those of the next: the pages kept (same
 /// output, same source) keep their entries in the same order, shifted by the entries of
 /// the pages added or removed before them; the entries of the other pages are dropped.
@@ -23,6 +25,21 @@ struct SearchEntryMap: Sendable {
             oldEnds.append(old + count)
             newStarts.append(new)
         }
+    }
+
+    /// If the eight bytes at `text` are eight numbers of one digit each, the sum of each
+    /// plus one: how far they move an increasing list, as gaps. (One digit is `#` to `O`,
+    /// the lower half of the alphabet.)
+    @inline(__always)
+    static func oneDigitSum(_ text: UnsafePointer<UInt8>) -> Int64? {
+        let chunk = ByteChunk(text, at: 0, end: 8)
+        let lastDigit = 35 + UInt8(SearchNumbers.base) - 1
+        guard chunk.bytes(below: lastDigit + 1) == ByteChunk.high else { return nil }
+        // Bytes added in pairs, then the four pairs at once (at most 8 × 79: no carry out).
+        let pairs = (chunk.bits & 0x00FF_00FF_00FF_00FF) &+ ((chunk.bits >> 8) & 0x00FF_00FF_00FF_00FF)
+        let sum = Int64((pairs &* 0x0001_0001_0001_0001) >> 48)
+        // Each byte is its digit + 35, and each gap moves the list by the gap + 1.
+        return sum - 8 * 34
     }
 
     /// Whether every old entry stays as it is.
@@ -98,6 +115,17 @@ struct SearchEntryMap: Sendable {
             var index = 0
             var copied = 0
             while index < old.count {
+                // Eight one-digit gaps at once, as long as the eighth entry is still before
+                // the stop: a common term lists most entries, its gaps are short, and an edit
+                // in the middle of the site leaves half its list to step over.
+                if index + 8 <= old.count, let sum = Self.oneDigitSum(old.baseAddress! + index),
+                    oldPrevious + sum < firstMoved, newValue < 0 || oldPrevious + sum <= newValue
+                {
+                    oldPrevious += sum
+                    index += 8
+                    copied = index
+                    continue
+                }
                 let gap = next(old, &index)
                 if gap < 0 { break }
                 let value = oldPrevious + gap + 1
