@@ -124,10 +124,14 @@ extension CachedPage {
         let headingCount = StoredHeadings.count(checking: all[7])
         let linksOK = Self.isLinkList(all[8])
         var warnings: [LinkWarning] = []
-        let warningsOK = items(all[9], parts: 3) { parts in
-            guard let line = Self.integer(parts[0]), let column = Self.integer(parts[1]) else { return false }
-            warnings.append(LinkWarning(line: line, column: column, message: text(parts[2])))
-            return true
+        var warningsOK = true
+        // (Most pages have no warning: no list to split.)
+        if !all[9].isEmpty {
+            warningsOK = items(all[9], parts: 3) { parts in
+                guard let line = Self.integer(parts[0]), let column = Self.integer(parts[1]) else { return false }
+                warnings.append(LinkWarning(line: line, column: column, message: text(parts[2])))
+                return true
+            }
         }
         guard let headingCount, linksOK, warningsOK else { return nil }
         page.storedHeadings = .encoded(slice(all[7]), count: headingCount)

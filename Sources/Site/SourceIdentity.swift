@@ -101,32 +101,44 @@ extension SourceIdentity {
 
     /// Reads what ``encoded(separator:)`` wrote; `nil` if it is malformed.
     init?(decoding field: UnsafeBufferPointer<UInt8>, separator: UInt8) {
-        // One pass over the bytes into five numbers in place: no array per record.
-        var values: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
-        var count = 0
-        var value: UInt64 = 0
-        var digits = 0
-        for index in 0...field.count {
-            let byte = index < field.count ? field[index] : separator
-            switch byte {
-            case separator:
-                guard digits > 0, count < 5 else { return nil }
-                withUnsafeMutableBytes(of: &values) {
-                    $0.storeBytes(of: value, toByteOffset: 8 * count, as: UInt64.self)
-                }
-                count += 1
-                (value, digits) = (0, 0)
-                continue
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | UInt64(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value << 4 | UInt64(byte - UInt8(ascii: "a") + 10)
-            default: return nil
-            }
-            digits += 1
-            guard digits <= 16 else { return nil }
-        }
-        guard count == 5 else { return nil }
+        // One pass over the bytes, number by number: no array per record (every page's
+        // record holds one identity).
+        guard let base = field.baseAddress else { return nil }
+        var index = 0
+        guard let size = Self.hexNumber(base, at: &index, end: field.count, separator: separator),
+            let modified = Self.hexNumber(base, at: &index, end: field.count, separator: separator),
+            let changed = Self.hexNumber(base, at: &index, end: field.count, separator: separator),
+            let inode = Self.hexNumber(base, at: &index, end: field.count, separator: separator),
+            let device = Self.hexNumber(base, at: &index, end: field.count, separator: separator),
+            index == field.count + 1
+        else { return nil }
         self.init(
-            size: values.0, modified: Int64(bitPattern: values.1), changed: Int64(bitPattern: values.2),
-            inode: values.3, device: values.4)
+            size: size, modified: Int64(bitPattern: modified), changed: Int64(bitPattern: changed), inode: inode,
+            device: device)
+    }
+
+    /// The lowercase hexadecimal number of 1 to 16 digits at `index`, which then moves past
+    /// the `separator` after it (or past the end, when the number ends there).
+    @inline(__always)
+    private static func hexNumber(_ base: UnsafePointer<UInt8>, at index: inout Int, end: Int, separator: UInt8)
+        -> UInt64?
+    {
+        let start = index
+        var value: UInt64 = 0
+        while index < end {
+            let byte = base[index]
+            if byte == separator { break }
+            var digit = byte &- UInt8(ascii: "0")
+            if digit > 9 {
+                digit = byte &- UInt8(ascii: "a")
+                guard digit < 6 else { return nil }
+                digit += 10
+            }
+            value = value << 4 | UInt64(digit)
+            index += 1
+        }
+        guard index > start, index - start <= 16 else { return nil }
+        index += 1
+        return value
     }
 }
