@@ -12,7 +12,7 @@ import Foundation
 /// cannot pair a record with content it did not write.
 struct BuildCache: Sendable {
     static let folderName = ".foldmark-cache"
-    static let formatVersion = "foldmark-cache 7"
+    static let formatVersion = "foldmark-cache 8"
 
     let folder: URL
     private(set) var key: String

@@ -102,6 +102,15 @@ enum Digits {
         }
     }
 
+    /// The value of `byte` as a lowercase hexadecimal digit, if it is one.
+    @inline(__always)
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        let digit = byte &- UInt8(ascii: "0")
+        if digit <= 9 { return digit }
+        let letter = byte &- UInt8(ascii: "a")
+        return letter < 6 ? letter + 10 : nil
+    }
+
     /// `body` with the lowercase hexadecimal digits of `value`, with leading zeros up to
     /// `minimum` (at most 16) digits.
     static func hex<Result>(

@@ -11,7 +11,7 @@ extension CachedPage {
     static let fieldSeparator = UInt8(0x1F)
     static let itemSeparator = UInt8(0x1D)
     static let partSeparator = UInt8(0x1C)
-    static let fieldCount = 20
+    static let fieldCount = 21
 
     /// Whether none of the record's texts holds a separator.
     var isEncodable: Bool { encoded != nil }
@@ -37,7 +37,7 @@ extension CachedPage {
         writer.field(self.order.map { "+" + String($0) } ?? "-")
         writer.field(self.frontMatterYAML.map { "+" + $0 } ?? "-")
         switch self.storedHeadings {
-        case .encoded(let text, _): writer.field(text)
+        case .encoded(let text, _, _): writer.field(text)
         case .decoded(let headings): writer.list(headings, Self.write)
         }
         switch self.storedLinks {
@@ -57,6 +57,8 @@ extension CachedPage {
             writer.field(location.map { String($0.length) } ?? "")
         }
         writer.field(self.searchHasPageEntry ? "1" : "0")
+        writer.bytes.append(CachedPage.fieldSeparator)
+        Digits.hex(self.storedHeadings.idsHash, minimum: 16) { writer.bytes.append(contentsOf: $0) }
         writer.bytes.append(CachedPage.fieldSeparator)
         if let identity = self.identity { identity.append(encodedWith: CachedPage.partSeparator, to: &writer.bytes) }
     }
@@ -134,7 +136,8 @@ extension CachedPage {
             }
         }
         guard let headingCount, linksOK, warningsOK else { return nil }
-        page.storedHeadings = .encoded(slice(all[7]), count: headingCount)
+        guard let idsHash = Self.hash(all[19]) else { return nil }
+        page.storedHeadings = .encoded(slice(all[7]), count: headingCount, idsHash: idsHash)
         page.storedLinks = .encoded(slice(all[8]))
         page.linkWarnings = warnings
         page.isCleanText = flag(all[10])
@@ -154,8 +157,8 @@ extension CachedPage {
             if index == 0 { page.content = location } else { page.search = location }
         }
         page.searchHasPageEntry = flag(all[18])
-        if !all[19].isEmpty {
-            guard let identity = SourceIdentity(decoding: all[19], separator: Self.partSeparator) else { return nil }
+        if !all[20].isEmpty {
+            guard let identity = SourceIdentity(decoding: all[20], separator: Self.partSeparator) else { return nil }
             page.identity = identity
         }
         self.init(page)
@@ -178,6 +181,17 @@ extension CachedPage {
     }
 
     /// A non-negative decimal number of at most 18 digits.
+    /// A ``StableHash`` value as the record writes it: 16 lowercase hexadecimal digits.
+    static func hash(_ field: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        guard field.count == 16 else { return nil }
+        var value: UInt64 = 0
+        for byte in field {
+            guard let digit = Digits.hexValue(byte) else { return nil }
+            value = value << 4 | UInt64(digit)
+        }
+        return value
+    }
+
     static func integer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard !bytes.isEmpty, bytes.count <= 18 else { return nil }
         var value = 0

@@ -128,12 +128,7 @@ extension SourceIdentity {
         while index < end {
             let byte = base[index]
             if byte == separator { break }
-            var digit = byte &- UInt8(ascii: "0")
-            if digit > 9 {
-                digit = byte &- UInt8(ascii: "a")
-                guard digit < 6 else { return nil }
-                digit += 10
-            }
+            guard let digit = Digits.hexValue(byte) else { return nil }
             value = value << 4 | UInt64(digit)
             index += 1
         }

@@ -146,7 +146,11 @@ import Testing
                 })
             #expect(sliced == original)
             #expect(sliced.links == original.links && sliced.headings == original.headings)
+            // The ids' hash is read from the record, as the headings would give it.
+            let idsHash = CachedPage.StoredHeadings.decoded(original.headings).idsHash
+            #expect(decoded.storedHeadings.idsHash == idsHash && sliced.storedHeadings.idsHash == idsHash)
         }
+        #expect(page.storedHeadings.idsHash != empty.storedHeadings.idsHash)
         #expect(page.headings.count == 3 && page.headings[0].id == "x")
         #expect(page.links.count == 2 && page.order == 2.5)
     }
@@ -180,14 +184,22 @@ import Testing
         }
     }
 
-    @Test func aMalformedRecordIsDropped() {
+    @Test func aMalformedRecordIsDropped() throws {
         var page = CachedPage(source: "a.md", sourceHash: "1", document: Document(), output: "a.html", title: "A")
         page.storedLinks = .decoded([Link(url: "b.md", line: 1, column: 2)])
         let record = page.encoded ?? []
         let good = String(decoding: record, as: UTF8.self)
         let badLinks = good.replacingOccurrences(of: "b.md\u{1C}1\u{1C}2", with: "b.md\u{1C}x\u{1C}2")
         #expect(badLinks != good)
-        for text in ["", "a.md\u{1F}1", String(repeating: "x\u{1F}", count: CachedPage.fieldCount), badLinks] {
+        // The ids' hash, the field before the identity (empty here), is 16 hexadecimal digits.
+        let hashAt = try #require(good.lastIndex(of: "\u{1F}"))
+        let badHashes = [
+            String(good[..<good.index(before: hashAt)]) + "\u{1F}",
+            String(good[..<good.index(hashAt, offsetBy: -16)]) + "g" + String(repeating: "0", count: 15) + "\u{1F}",
+        ]
+        for text in ["", "a.md\u{1F}1", String(repeating: "x\u{1F}", count: CachedPage.fieldCount), badLinks]
+            + badHashes
+        {
             let bytes = Array(text.utf8)
             var packs: [String] = []
             #expect(bytes.withUnsafeBufferPointer { CachedPage(decoding: $0, packs: &packs) } == nil)
