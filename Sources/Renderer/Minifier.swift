@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Shrinks the theme's CSS and JavaScript before they are inlined into every page: on a
 /// large site the same stylesheet is written once per page, so each byte saved here is
 /// saved thousands of times. Deliberately conservative: it only removes comments and
@@ -62,7 +66,11 @@ enum Minifier {
                 }
                 pendingSpace = false
                 if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") { quote = byte }
-                result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<min(index + length, count)]))
+                if length == 1 {
+                    result.append(byte)
+                } else {
+                    result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<min(index + length, count)]))
+                }
                 index += length
             }
             return String(decoding: result, as: UTF8.self)
@@ -89,11 +97,37 @@ enum Minifier {
     /// Removes indentation, blank lines and lines that hold only a `//` comment. Line
     /// breaks stay, so automatic semicolon insertion sees the same program. A script with
     /// template literals (backticks), whose line breaks and spaces are text, is left as is.
+    ///
+    /// Line by line on the UTF-8 bytes (every build minifies the theme's script; split into
+    /// `Character`s, its 30 kB took 1.3M instructions).
     static func javaScript(_ source: String) -> String {
-        if source.contains("`") { return source }
-        return source.split(separator: "\n", omittingEmptySubsequences: true)
-            .map { $0.drop(while: { $0 == " " || $0 == "\t" }) }
-            .filter { !$0.isEmpty && !$0.hasPrefix("//") }
-            .joined(separator: "\n")
+        var source = source
+        let minified = source.withUTF8 { bytes -> [UInt8]? in
+            guard let base = bytes.baseAddress, memchr(base, Int32(UInt8(ascii: "`")), bytes.count) == nil else {
+                return nil
+            }
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count)
+            var start = 0
+            while start < bytes.count {
+                let end =
+                    memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start).map {
+                        UnsafeRawPointer(base).distance(to: UnsafeRawPointer($0))
+                    } ?? bytes.count
+                var first = start
+                while first < end, bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t") {
+                    first += 1
+                }
+                let isComment =
+                    end - first >= 2 && bytes[first] == UInt8(ascii: "/") && bytes[first + 1] == UInt8(ascii: "/")
+                if first < end, !isComment {
+                    if !result.isEmpty { result.append(UInt8(ascii: "\n")) }
+                    result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[first..<end]))
+                }
+                start = end + 1
+            }
+            return result
+        }
+        return minified.map { String(decoding: $0, as: UTF8.self) } ?? source
     }
 }

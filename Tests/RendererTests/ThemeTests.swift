@@ -16,4 +16,16 @@ import Testing
         let theme = Theme(files: ["style.css": "a{}", "code.css": "pre{}"]).overriding(with: ["code.css": "code{}"])
         #expect(theme.stylesheet == "a{}\ncode{}")
     }
+
+    @Test func fixedIDsAreTheLiteralIDsOfTheHTMLTemplates() {
+        let theme = Theme(files: [
+            "page.html": "<main id=\"content\"><p id=\"{{id}}\"></p><p id=\"\"></p><nav  id=\"menu\">",
+            "section.html": "<details id=\"x-{{id}}\"><div id=\"fold-all\" class=\"a\"></div>",
+            "toc-item.html": "<li id=\"content\">\n<b data-id=\"not\">", "notes.css": "#a{} p[id=\"css\"]{}",
+            "end.html": "<a id=\"unclosed",
+        ])
+        // The same id in two files is one; one made with a tag, an empty one, another
+        // attribute that ends in `id`, a file that is not HTML and an unclosed value are not ids.
+        #expect(theme.fixedIDs == ["content", "fold-all", "menu"])
+    }
 }

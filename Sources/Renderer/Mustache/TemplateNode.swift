@@ -26,7 +26,13 @@ struct TemplateName: Sendable, Hashable {
             parts = []
             return
         }
-        parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        // A name of ASCII, as nearly all are, is split on its bytes; by `Character`
+        // otherwise (a `.` followed by a combining mark is not a separator).
+        parts =
+            text.utf8.allSatisfy { $0 < 0x80 }
+            ? text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).map {
+                String(decoding: $0, as: UTF8.self)
+            } : text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         if parts.contains(where: \.isEmpty) { return nil }
     }
 }
