@@ -180,7 +180,6 @@ extension CachedPage {
         return true
     }
 
-    /// A non-negative decimal number of at most 18 digits.
     /// A ``StableHash`` value as the record writes it: 16 lowercase hexadecimal digits.
     static func hash(_ field: UnsafeBufferPointer<UInt8>) -> UInt64? {
         guard field.count == 16 else { return nil }
@@ -192,6 +191,7 @@ extension CachedPage {
         return value
     }
 
+    /// A non-negative decimal number of at most 18 digits.
     static func integer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard !bytes.isEmpty, bytes.count <= 18 else { return nil }
         var value = 0
