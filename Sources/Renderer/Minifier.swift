@@ -95,17 +95,20 @@ enum Minifier {
     }
 
     /// Removes indentation, blank lines and lines that hold only a `//` comment. Line
-    /// breaks stay, so automatic semicolon insertion sees the same program. A script with
-    /// template literals (backticks), whose line breaks and spaces are text, is left as is.
+    /// breaks stay, so automatic semicolon insertion sees the same program. A script is
+    /// left as is when its line breaks and spaces may be text: when a line that is not a
+    /// comment holds a backtick (a template literal), or a line ends in a backslash (a
+    /// string that goes on on the next line). A backtick in a comment line, as in the
+    /// default theme's, does not count: a template literal opens on a line of code, and
+    /// with no string going on over lines, a line that starts with `//` is a comment, or
+    /// inside a block comment, or inside a template literal that opened above it.
     ///
     /// Line by line on the UTF-8 bytes (every build minifies the theme's script; split into
     /// `Character`s, its 30 kB took 1.3M instructions).
     static func javaScript(_ source: String) -> String {
         var source = source
         let minified = source.withUTF8 { bytes -> [UInt8]? in
-            guard let base = bytes.baseAddress, memchr(base, Int32(UInt8(ascii: "`")), bytes.count) == nil else {
-                return nil
-            }
+            guard let base = bytes.baseAddress else { return nil }
             var result: [UInt8] = []
             result.reserveCapacity(bytes.count)
             var start = 0
@@ -114,6 +117,9 @@ enum Minifier {
                     memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start).map {
                         UnsafeRawPointer(base).distance(to: UnsafeRawPointer($0))
                     } ?? bytes.count
+                var last = end
+                if last > start, bytes[last - 1] == UInt8(ascii: "\r") { last -= 1 }
+                if last > start, bytes[last - 1] == UInt8(ascii: "\\") { return nil }
                 var first = start
                 while first < end, bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t") {
                     first += 1
@@ -121,6 +127,7 @@ enum Minifier {
                 let isComment =
                     end - first >= 2 && bytes[first] == UInt8(ascii: "/") && bytes[first + 1] == UInt8(ascii: "/")
                 if first < end, !isComment {
+                    if memchr(base + first, Int32(UInt8(ascii: "`")), end - first) != nil { return nil }
                     if !result.isEmpty { result.append(UInt8(ascii: "\n")) }
                     result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[first..<end]))
                 }
