@@ -102,13 +102,39 @@ enum Digits {
         }
     }
 
-    /// The value of `byte` as a lowercase hexadecimal digit, if it is one.
+    /// The number that ``hex(_:minimum:_:)`` wrote: `digits` is 1 to 16 lowercase
+    /// hexadecimal digits and nothing else; `nil` if it is not.
+    static func hexNumber(_ digits: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        var index = 0
+        // (0xFF is in no UTF-8 text: the number ends with `digits`, or it is not one.)
+        guard let value = hexNumber(digits, at: &index, until: 0xFF), index == digits.count + 1 else { return nil }
+        return value
+    }
+
+    /// The number of 1 to 16 lowercase hexadecimal digits that starts at `index` and ends
+    /// at the end of `bytes` or at `separator`; `index` is then past the separator (or
+    /// the end). `nil` if there is no digit or a byte that is neither.
     @inline(__always)
-    static func hexValue(_ byte: UInt8) -> UInt8? {
-        let digit = byte &- UInt8(ascii: "0")
-        if digit <= 9 { return digit }
-        let letter = byte &- UInt8(ascii: "a")
-        return letter < 6 ? letter + 10 : nil
+    static func hexNumber(_ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int, until separator: UInt8)
+        -> UInt64?
+    {
+        let start = index
+        var value: UInt64 = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == separator { break }
+            var digit = byte &- UInt8(ascii: "0")
+            if digit > 9 {
+                digit = byte &- UInt8(ascii: "a")
+                guard digit < 6 else { return nil }
+                digit += 10
+            }
+            value = value << 4 | UInt64(digit)
+            index += 1
+        }
+        guard index > start, index - start <= 16 else { return nil }
+        index += 1
+        return value
     }
 
     /// `body` with the lowercase hexadecimal digits of `value`, with leading zeros up to

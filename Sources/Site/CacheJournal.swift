@@ -73,14 +73,6 @@ enum CacheJournal {
     }
 
     private static func number(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> UInt64? {
-        var value: UInt64 = 0
-        for byte in bytes[range] {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | UInt64(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value << 4 | UInt64(byte - UInt8(ascii: "a") + 10)
-            default: return nil
-            }
-        }
-        return value
+        Digits.hexNumber(UnsafeRawBufferPointer(rebasing: bytes[range]).assumingMemoryBound(to: UInt8.self))
     }
 }

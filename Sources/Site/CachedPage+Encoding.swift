@@ -136,7 +136,8 @@ extension CachedPage {
             }
         }
         guard let headingCount, linksOK, warningsOK else { return nil }
-        guard let idsHash = Self.hash(all[19]) else { return nil }
+        // The ids' hash, as the record writes it: 16 digits.
+        guard all[19].count == 16, let idsHash = Digits.hexNumber(all[19]) else { return nil }
         page.storedHeadings = .encoded(slice(all[7]), count: headingCount, idsHash: idsHash)
         page.storedLinks = .encoded(slice(all[8]))
         page.linkWarnings = warnings
@@ -178,17 +179,6 @@ extension CachedPage {
             else { return false }
         }
         return true
-    }
-
-    /// A ``StableHash`` value as the record writes it: 16 lowercase hexadecimal digits.
-    static func hash(_ field: UnsafeBufferPointer<UInt8>) -> UInt64? {
-        guard field.count == 16 else { return nil }
-        var value: UInt64 = 0
-        for byte in field {
-            guard let digit = Digits.hexValue(byte) else { return nil }
-            value = value << 4 | UInt64(digit)
-        }
-        return value
     }
 
     /// A non-negative decimal number of at most 18 digits.

@@ -103,37 +103,17 @@ extension SourceIdentity {
     init?(decoding field: UnsafeBufferPointer<UInt8>, separator: UInt8) {
         // One pass over the bytes, number by number: no array per record (every page's
         // record holds one identity).
-        guard let base = field.baseAddress else { return nil }
         var index = 0
-        guard let size = Self.hexNumber(base, at: &index, end: field.count, separator: separator),
-            let modified = Self.hexNumber(base, at: &index, end: field.count, separator: separator),
-            let changed = Self.hexNumber(base, at: &index, end: field.count, separator: separator),
-            let inode = Self.hexNumber(base, at: &index, end: field.count, separator: separator),
-            let device = Self.hexNumber(base, at: &index, end: field.count, separator: separator),
+        guard let size = Digits.hexNumber(field, at: &index, until: separator),
+            let modified = Digits.hexNumber(field, at: &index, until: separator),
+            let changed = Digits.hexNumber(field, at: &index, until: separator),
+            let inode = Digits.hexNumber(field, at: &index, until: separator),
+            let device = Digits.hexNumber(field, at: &index, until: separator),
+            // Five numbers and no more: the last ended at the end of the field.
             index == field.count + 1
         else { return nil }
         self.init(
             size: size, modified: Int64(bitPattern: modified), changed: Int64(bitPattern: changed), inode: inode,
             device: device)
-    }
-
-    /// The lowercase hexadecimal number of 1 to 16 digits at `index`, which then moves past
-    /// the `separator` after it (or past the end, when the number ends there).
-    @inline(__always)
-    private static func hexNumber(_ base: UnsafePointer<UInt8>, at index: inout Int, end: Int, separator: UInt8)
-        -> UInt64?
-    {
-        let start = index
-        var value: UInt64 = 0
-        while index < end {
-            let byte = base[index]
-            if byte == separator { break }
-            guard let digit = Digits.hexValue(byte) else { return nil }
-            value = value << 4 | UInt64(digit)
-            index += 1
-        }
-        guard index > start, index - start <= 16 else { return nil }
-        index += 1
-        return value
     }
 }
