@@ -103,8 +103,9 @@ enum Minifier {
     /// with no string going on over lines, a line that starts with `//` is a comment, or
     /// inside a block comment, or inside a template literal that opened above it.
     ///
-    /// Line by line on the UTF-8 bytes (every build minifies the theme's script; split into
-    /// `Character`s, its 30 kB took 1.3M instructions).
+    /// Line by line on the UTF-8 bytes: every build minifies the theme's script, and the
+    /// check for a backtick through `String.contains` alone took 1.3M instructions of its
+    /// 29 kB.
     static func javaScript(_ source: String) -> String {
         var source = source
         let minified = source.withUTF8 { bytes -> [UInt8]? in

@@ -42,24 +42,18 @@ public struct Theme: Sendable, Hashable {
     public var fixedIDs: Set<String> {
         var ids: Set<String> = []
         let attribute = Array(" id=\"".utf8)
-        // On the bytes: Foundation's `range(of:)` took 1.8M instructions for the default
-        // theme, on every build.
-        for (name, source) in files where name.hasSuffix(".html") {
-            var source = source
-            source.withUTF8 { bytes in
-                var index = 0
-                while index + attribute.count <= bytes.count {
-                    guard bytes[index..<(index + attribute.count)].elementsEqual(attribute) else {
-                        index += 1
-                        continue
-                    }
-                    let start = index + attribute.count
-                    guard let end = bytes[start...].firstIndex(of: UInt8(ascii: "\"")) else { break }
-                    let value = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                    let isTemplated = zip(value, value.dropFirst()).contains { $0 == UInt8(ascii: "{") && $1 == $0 }
-                    if !value.isEmpty, !isTemplated { ids.insert(String(decoding: value, as: UTF8.self)) }
-                    index = end
-                }
+        let quote = [UInt8(ascii: "\"")]
+        // On the bytes, as the template parser reads them: Foundation's `range(of:)` took
+        // 1.8M instructions for the default theme, on every build.
+        for (name, text) in files where name.hasSuffix(".html") {
+            let source = TemplateSource(text, template: name)
+            var index = 0
+            while let found = source.find(attribute, from: index) {
+                let start = found + attribute.count
+                guard let end = source.find(quote, from: start) else { break }
+                let value = source.text(start..<end)
+                if !value.isEmpty, !value.contains("{{") { ids.insert(value) }
+                index = end
             }
         }
         return ids
