@@ -65,9 +65,10 @@ extension PageRenderer {
     /// `home`, `levels` from the root down to the folder's parent (at least the root's:
     /// the root folder shares nothing), each with the index of the item that holds the next
     /// level (its children are left out), the folder's own `entries`, none current, and the
-    /// link to all of them.
+    /// link to all of them. An entry that is `nil` is one that no page to be laid out shows
+    /// (see ``NavigationWindow``): it is left out, and no window may hold it.
     public func folderNavigation(
-        home: NavigationItem, levels: [(items: [NavigationItem], next: Int)], entries: [NavigationItem],
+        home: NavigationItem, levels: [(items: [NavigationItem], next: Int)], entries: [NavigationItem?],
         allEntries: NavigationItem
     ) -> FolderNavigation {
         precondition(!levels.isEmpty, "a folder's shared navigation has the root's level at least")
@@ -78,7 +79,8 @@ extension PageRenderer {
             FolderNavigation.Level(
                 items: level.items.map { data.add($0, fields) }, next: level.next, nextItem: level.items[level.next])
         }
-        let entries = entries.map { ($0, data.add($0, fields)) }
+        let unshown = NavigationItem(link: PageLink(title: "", href: ""))
+        let entries = entries.map { entry in entry.map { ($0, data.add($0, fields)) } ?? (unshown, .null) }
         let allEntries = data.add(allEntries, fields)
         data.shareRenderings()
         return FolderNavigation(

@@ -53,11 +53,13 @@ struct Navigation: Sendable {
     /// for each folder from the root down to its parent, its items, and which of them
     /// leads on (whose children are the next level). Every page of the folder sees those
     /// items, but for one flag (see ``navigation(for:)``). `entries` are the items of the
-    /// folder's own entries, all of them, none current: each page shows its window of them,
-    /// followed by `allEntries` when that is not all.
-    fileprivate struct Template: Sendable {
+    /// folder's own entries, none current, made for those that the windows of the pages
+    /// being laid out hold: each page shows its window of them, followed by `allEntries`
+    /// when that is not all.
+    struct Template: Sendable {
         var levels: [(items: [NavigationItem], next: Int)]
-        var entries: [NavigationItem]
+        /// `nil` for an entry that none of the pages it was made for shows.
+        var entries: [NavigationItem?]
         var allEntries: NavigationItem
         /// The link to the home page.
         var home: NavigationItem
@@ -72,8 +74,8 @@ struct Navigation: Sendable {
     /// What a page of a large site shows of its folder's share: which of the folder's
     /// entries, which of them is current, and whether the folder's own page is.
     struct Share {
-        fileprivate var template: Template
-        fileprivate var window: NavigationWindow
+        fileprivate(set) var template: Template
+        fileprivate(set) var window: NavigationWindow
         /// The page's folder, relative to the output.
         fileprivate var folder: String
 
@@ -208,31 +210,56 @@ struct Navigation: Sendable {
     /// Works out once, for each folder that holds one of `pages`, the navigation that all
     /// pages of the folder share (see ``share(for:)``). Only large sites have such a share
     /// (a small one shows its whole tree, where any entry may be the current page).
+    ///
+    /// Only the entries that the windows of `pages` show are made: a build that lays out
+    /// one page of a folder of thousands (an edit) makes that page's window, not the
+    /// folder's every link. The pages of the folder that are not among `pages` must not
+    /// be laid out from this navigation.
     mutating func prepare(forPages pages: some Sequence<Int>) {
         guard !showsFullTree else { return }
+        // Each folder's pages among `pages`, folders in the order first met.
+        var order: [String] = []
+        var pagesByFolder: [String: [Int]] = [:]
         for page in pages {
-            let chain = ancestors(of: page)
-            guard templates[chain.last!] == nil, chain.count > 1 else { continue }
-            let from = OutputPath.folder(of: urls[page])
-            var levels: [(items: [NavigationItem], next: Int)] = []
-            for (depth, path) in chain.dropLast().enumerated() {
-                let items = items(in: path, for: -1, ancestors: Set(chain), from: from, nested: false)
-                // The entry that leads on is the one open folder (if the next folder has an index).
-                guard folders[chain[depth + 1]] != nil, let position = items.firstIndex(where: \.isOpen) else { break }
-                levels.append((items, position))
-            }
-            // A chain with a folder missing (no index page) keeps the plain way.
-            guard levels.count == chain.count - 1, let folder = folders[chain.last!], let root = folders[""] else {
-                continue
-            }
-            let entries = folder.entries.map { item(for: $0, page: -1, ancestors: [], from: from, nested: false) }
-            let (home, all) = (home(for: -1, root: root, from: from), allEntries(of: folder, from: from))
-            templates[chain.last!] = Template(
-                levels: levels, entries: entries, allEntries: all, home: home,
-                hash: SharedNavigationHash(home: home, levels: levels, entries: entries, allEntries: all),
-                breadcrumbs: breadcrumbs(along: chain[...], from: from),
-                indexBreadcrumbs: breadcrumbs(along: chain.dropLast(), from: from))
+            let path = OutputPath.folder(of: outputs[page])
+            guard templates[path] == nil else { continue }
+            if pagesByFolder[path] == nil { order.append(path) }
+            pagesByFolder[path, default: []].append(page)
         }
+        for path in order { prepare(folder: path, forPages: pagesByFolder[path]!) }
+    }
+
+    /// ``prepare(forPages:)`` for the folder at `path`, which holds every one of `pages`.
+    private mutating func prepare(folder path: String, forPages pages: [Int]) {
+        let page = pages[0]
+        let chain = ancestors(of: page)
+        guard chain.count > 1 else { return }
+        let from = OutputPath.folder(of: urls[page])
+        var levels: [(items: [NavigationItem], next: Int)] = []
+        for (depth, path) in chain.dropLast().enumerated() {
+            let items = items(in: path, for: -1, ancestors: Set(chain), from: from, nested: false)
+            // The entry that leads on is the one open folder (if the next folder has an index).
+            guard folders[chain[depth + 1]] != nil, let position = items.firstIndex(where: \.isOpen) else { break }
+            levels.append((items, position))
+        }
+        // A chain with a folder missing (no index page) keeps the plain way.
+        guard levels.count == chain.count - 1, let folder = folders[path], let root = folders[""] else { return }
+        var shown = [Bool](repeating: pages.count * Self.window >= folder.entries.count, count: folder.entries.count)
+        if !shown.allSatisfy({ $0 }) {
+            for page in pages {
+                for position in window(of: folder, for: page) { shown[position] = true }
+            }
+        }
+        let entries = folder.entries.indices.map { position -> NavigationItem? in
+            guard shown[position] else { return nil }
+            return item(for: folder.entries[position], page: -1, ancestors: [], from: from, nested: false)
+        }
+        let (home, all) = (home(for: -1, root: root, from: from), allEntries(of: folder, from: from))
+        templates[path] = Template(
+            levels: levels, entries: entries, allEntries: all, home: home,
+            hash: SharedNavigationHash(home: home, levels: levels, entries: entries, allEntries: all),
+            breadcrumbs: breadcrumbs(along: chain[...], from: from),
+            indexBreadcrumbs: breadcrumbs(along: chain.dropLast(), from: from))
     }
 
     /// The items of folder `path` for `page`. Folders on the way to the page (`ancestors`)

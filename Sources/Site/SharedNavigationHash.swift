@@ -20,9 +20,9 @@ struct SharedNavigationHash: Sendable {
 
     /// The pieces of the navigation `home`, then `levels` from the root down to the folder's
     /// parent (each with the index of the item that holds the next level), the folder's
-    /// `entries` and the link to all of them.
+    /// `entries` (`nil` for one that no window holds) and the link to all of them.
     init(
-        home: NavigationItem, levels: [(items: [NavigationItem], next: Int)], entries: [NavigationItem],
+        home: NavigationItem, levels: [(items: [NavigationItem], next: Int)], entries: [NavigationItem?],
         allEntries: NavigationItem
     ) {
         var prefix = HashBytes()
@@ -42,6 +42,7 @@ struct SharedNavigationHash: Sendable {
         prefix.bytes.withUnsafeBytes { start.combine($0) }
         self.prefix = start
         self.entries = entries.map { entry in
+            guard let entry else { return [] }
             var bytes = HashBytes()
             PagePass.combine([entry], into: &bytes)
             return bytes.bytes

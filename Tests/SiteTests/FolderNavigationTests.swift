@@ -36,15 +36,31 @@ import Testing
         """
     ]
 
-    @Test(arguments: [[:], Self.readsThePage, Self.twice])
-    func everyPageRendersAsFromItsOwnNavigation(overrides: [String: String]) throws {
+    /// Which pages a build lays out, and so prepares the navigation for: all of them (a
+    /// full build), or a few, whose folders' shares then hold only the entries those few
+    /// show (an edit).
+    enum LaidOut: CaseIterable {
+        case all, everyEleventh, one
+
+        var pages: [Int] {
+            switch self {
+            case .all: Array(FolderNavigationTests.pages.indices)
+            case .everyEleventh: FolderNavigationTests.pages.indices.filter { $0 % 11 == 5 }
+            // The last page of a folder of more entries than a window shows.
+            case .one: [FolderNavigationTests.pages.lastIndex { $0.output.hasPrefix("t0/m34/q") }!]
+            }
+        }
+    }
+
+    @Test(arguments: [[:], Self.readsThePage, Self.twice], LaidOut.allCases)
+    func everyPageRendersAsFromItsOwnNavigation(overrides: [String: String], laidOut: LaidOut) throws {
         let theme = Theme(files: DefaultTemplates.files).overriding(with: overrides)
         let renderer = try PageRenderer(theme: theme)
         var navigation = Navigation(pages: Self.pages, homeTitle: "Home")
-        navigation.prepare(forPages: Self.pages.indices)
+        navigation.prepare(forPages: laidOut.pages)
         var shared = 0
         var differing: [String] = []
-        for page in Self.pages.indices {
+        for page in laidOut.pages {
             let document = Document(frontMatter: FrontMatter(title: "Page \(page)"))
             var context = PageContext(fallbackTitle: "file", rootPath: OutputPath.rootPath(of: Self.pages[page].output))
             context.navigation = navigation.navigation(for: page)
@@ -60,17 +76,18 @@ import Testing
             if laidOut != plain { differing.append(Self.pages[page].output) }
         }
         #expect(differing.count == 0, "pages differ, as \(differing.prefix(5))")
-        #expect(shared > Self.pages.count / 2)
+        #expect(shared > laidOut.pages.count / 2)
     }
 
     /// The hash of a page's navigation, which decides whether the next build lays the page
     /// out again, is the same from the folder's share as from the page's own items.
-    @Test func everyPageHashesAsFromItsOwnNavigation() {
+    @Test(arguments: LaidOut.allCases)
+    func everyPageHashesAsFromItsOwnNavigation(laidOut: LaidOut) {
         var navigation = Navigation(pages: Self.pages, homeTitle: "Home")
-        navigation.prepare(forPages: Self.pages.indices)
+        navigation.prepare(forPages: laidOut.pages)
         var shared = 0
         var differing: [String] = []
-        for page in Self.pages.indices {
+        for page in laidOut.pages {
             var context = PageContext()
             context.navigation = navigation.navigation(for: page)
             context.breadcrumbs = navigation.breadcrumbs(for: page)
@@ -82,7 +99,19 @@ import Testing
             if PagePass.hash(of: context, shared: share) != plain { differing.append(Self.pages[page].output) }
         }
         #expect(differing.count == 0, "pages differ, as \(differing.prefix(5))")
-        #expect(shared > Self.pages.count / 2)
+        #expect(shared > laidOut.pages.count / 2)
+    }
+
+    /// A share made for one page of a large folder holds the entries of that page's window
+    /// and no more.
+    @Test func aSharePreparedForOnePageHoldsItsWindowAlone() throws {
+        let page = try #require(LaidOut.one.pages.first)
+        var navigation = Navigation(pages: Self.pages, homeTitle: "Home")
+        navigation.prepare(forPages: [page])
+        let share = try #require(navigation.share(for: page))
+        let made = share.template.entries.indices.filter { share.template.entries[$0] != nil }
+        #expect(share.template.entries.count > Navigation.window)
+        #expect(made == Array(share.window.entries))
     }
 
     /// What one renderer laid out is laid out again for another, whose layout numbers names
