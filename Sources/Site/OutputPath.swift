@@ -3,6 +3,8 @@ import Foundation
 /// Where a source file of `Content/` lands in the output folder.
 enum OutputPath {
     static let markdownExtensions: Set<String> = ["md", "markdown"]
+    /// The bytes of `markdown`, read as one little-endian word.
+    private static let markdownWord = "markdown".utf8.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
 
     static func isMarkdown(_ relativePath: String) -> Bool {
         markdownDot(in: relativePath) != nil
@@ -15,23 +17,31 @@ enum OutputPath {
     }
 
     /// Where the extension of a Markdown path starts in its UTF-8; `nil` for any other
-    /// path. Runs for every file of the site and every link on every build: an ASCII path
-    /// is read as bytes in place.
+    /// path. Runs for every file of the site and every link on every build: a path whose
+    /// extension is ASCII is read as bytes in place.
     static func markdownDot(in path: String) -> Int? {
         let ascii: Int?? = path.withUTF8Bytes { bytes in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return .none }
+            guard let base = bytes.baseAddress else { return .some(nil) }
             var dot = bytes.count
             repeat {
                 guard dot > 0 else { return .some(nil) }
                 dot -= 1
-            } while bytes[dot] != UInt8(ascii: ".")
-            let suffix = bytes[(dot + 1)...]
+            } while base[dot] != UInt8(ascii: ".")
             // ASCII letters: OR-ing 0x20 lowercases them (and no other byte becomes one).
-            let lowered = suffix.lazy.map { $0 | 0x20 }
-            let isMarkdown =
-                suffix.count == 2 && lowered.elementsEqual("md".utf8)
-                || suffix.count == 8 && lowered.elementsEqual("markdown".utf8)
-            return .some(isMarkdown ? dot : nil)
+            switch bytes.count - dot - 1 {
+            case 2:
+                guard base[dot + 1] < 0x80 && base[dot + 2] < 0x80 else { return .none }
+                let isMarkdown = base[dot + 1] | 0x20 == UInt8(ascii: "m") && base[dot + 2] | 0x20 == UInt8(ascii: "d")
+                return .some(isMarkdown ? dot : nil)
+            case 8:
+                let suffix = UnsafeRawPointer(base + dot + 1).loadUnaligned(as: UInt64.self)
+                guard suffix & 0x8080_8080_8080_8080 == 0 else { return .none }
+                return .some(suffix | 0x2020_2020_2020_2020 == Self.markdownWord ? dot : nil)
+            default:
+                // Another extension, unless a letter that is not ASCII lowercases to one of those.
+                for byte in bytes[(dot + 1)...] where byte >= 0x80 { return .none }
+                return .some(nil)
+            }
         }
         if let ascii { return ascii }
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/"),

@@ -1,4 +1,5 @@
 import Foundation
+import Sections
 
 #if canImport(Glibc)
     import Glibc
@@ -193,30 +194,70 @@ struct SourceTree {
     }
 
     /// A hash of the lowercase output of `source`, a page (a Markdown file) or not: that of
-    /// `StableHash.combine(_:)` given the output. An ASCII path, by far the most common, is
-    /// hashed from its bytes, with no string made.
+    /// ``OutputHash`` given the output's bytes. An ASCII path, by far the most common, is
+    /// lowercased and hashed eight bytes at a time in place, with no string made.
     private static func lowercasedOutputHash(of source: String, isPage: Bool) -> UInt64 {
         var source = source
         let ascii = source.withUTF8 { bytes -> UInt64? in
+            guard let base = bytes.baseAddress else { return isPage ? nil : OutputHash().value(count: 0) }
             var end = bytes.count
             if isPage {  // the output ends in `.html` where the Markdown extension started
                 while end > 0 && bytes[end - 1] != UInt8(ascii: ".") { end -= 1 }
                 end -= 1
             }
             guard end >= 0 else { return nil }
-            var hash = StableHash()
-            for byte in bytes[..<end] {
-                guard byte < 0x80 else { return nil }
-                hash.combine(separator: byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)
+            var hash = OutputHash()
+            var index = 0
+            while index + 8 <= end {
+                let chunk = ByteChunk(base, at: index, end: end)
+                guard chunk.nonASCII == 0 else { return nil }
+                hash.add(chunk.lowercased)
+                index += 8
             }
-            if isPage { for byte in ".html".utf8 { hash.combine(separator: byte) } }
-            hash.combine(separator: 0xff)  // as `combine(_: String)` ends: both ways hash alike
-            return hash.value
+            let chunk = ByteChunk(base, at: index, end: end)
+            guard chunk.nonASCII == 0 else { return nil }
+            let rest = end - index
+            guard isPage else {
+                if rest > 0 { hash.add(chunk.lowercased) }
+                return hash.value(count: end)
+            }
+            // The last bytes of the path, then `.html`, which may go on into one more word.
+            hash.add(chunk.lowercased | Self.html << (8 * rest))
+            if rest > 3 { hash.add(Self.html >> (8 * (8 - rest))) }
+            return hash.value(count: end + 5)
         }
         if let ascii { return ascii }
-        var hash = StableHash()
-        hash.combine(lowercased(OutputPath.forSource(source)))
-        return hash.value
+        var output = lowercased(OutputPath.forSource(source))
+        return output.withUTF8 { bytes in
+            var hash = OutputHash()
+            var index = 0
+            while index < bytes.count {
+                hash.add(ByteChunk(bytes.baseAddress!, at: index, end: bytes.count).bits)
+                index += 8
+            }
+            return hash.value(count: bytes.count)
+        }
+    }
+
+    /// The bytes of `.html`, read as a little-endian word.
+    private static let html = ".html".utf8.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+
+    /// The hash of an output path's bytes that ``findCollisions()`` compares, from its words
+    /// of eight bytes (the last padded with zeros) and its length: it stays in memory, so
+    /// it need not be a ``StableHash``, which takes a byte at a time.
+    private struct OutputHash {
+        private var state: UInt64 = 0x243f_6a88_85a3_08d3
+
+        mutating func add(_ word: UInt64) {
+            state = (state ^ word) &* 0x9e37_79b9_7f4a_7c15
+            state ^= state >> 29
+        }
+
+        func value(count: Int) -> UInt64 {
+            var state = (self.state ^ UInt64(count)) &* 0xd6e8_feb8_6659_fd93
+            state ^= state >> 32
+            return state
+        }
     }
 
     private static func lowercased(_ output: String) -> String {

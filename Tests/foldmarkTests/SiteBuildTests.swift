@@ -213,6 +213,35 @@ import Testing
         #expect(run.status == 0)
         #expect(run.errors.contains("warning: output 'guide.html' differs only in case from that of Content/Guide.md"))
     }
+
+    /// Outputs are told apart by a hash of their lowercase bytes, eight at a time, and
+    /// looked at closely only when two hashes are alike: a page's output ends in `.html`
+    /// where its path had `.md`, which may fill a word or go on into the next. A pair alike
+    /// but for case is found whatever its length, in a site with no other pair.
+    @Test(arguments: 1...17)
+    func outputsAlikeButForCaseAreFoundAtEveryLength(length: Int) async throws {
+        let name = String(repeating: "a", count: length)
+        let site = try TemporarySite(files: [
+            "Content/index.md": "# Home\n", "Content/\(name).md": "# Page\n",
+            "Content/\(name.uppercased()).html": "<p>raw</p>",
+        ])
+        let run = await ToolRun.run(["build", site.root.path])
+        #expect(run.status == 0)
+        #expect(
+            run.errors.contains(
+                "warning: output '\(name.uppercased()).html' differs only in case from that of Content/\(name).md"))
+    }
+
+    /// A path that is not ASCII is lowercased as a string, and hashed as an ASCII one would be.
+    @Test(arguments: [["Ä.md", "ä.md"], ["Ä.md", "ä.html"], ["Sub/x.md", "sub/X.html"], ["Straße/ä.md", "STRAßE/Ä.md"]])
+    func outputsNotASCIIAlikeButForCaseAreFound(sources: [String]) async throws {
+        let site = try TemporarySite(files: [
+            "Content/index.md": "# Home\n", "Content/\(sources[0])": "# A\n", "Content/\(sources[1])": "# B\n",
+        ])
+        let run = await ToolRun.run(["build", site.root.path])
+        #expect(run.status == 0)
+        #expect(run.errors.contains("differs only in case"), "\(run.errors)")
+    }
 }
 
 @Suite struct PublishingTests {
