@@ -28,7 +28,7 @@ public struct Document: Hashable, Sendable {
         parsing markdown: String, options: ParseOptions = ParseOptions(),
         rewritingLinks: (@Sendable (String) -> String)? = nil
     ) throws(SectionsError) {
-        var parseEnd = ContinuousClock.now
+        var parseEnd = StepClock.now
         try self.init(parsing: markdown, options: options, rewritingLinks: rewritingLinks, parseEnd: &parseEnd)
     }
 
@@ -37,7 +37,7 @@ public struct Document: Hashable, Sendable {
     /// can report the two steps apart.
     public init(
         parsing markdown: String, options: ParseOptions = ParseOptions(),
-        rewritingLinks: (@Sendable (String) -> String)? = nil, parseEnd: inout ContinuousClock.Instant
+        rewritingLinks: (@Sendable (String) -> String)? = nil, parseEnd: inout StepClock
     ) throws(SectionsError) {
         let split = try FrontMatter.split(markdown)
         let frontMatter =

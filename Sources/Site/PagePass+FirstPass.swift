@@ -16,10 +16,16 @@ extension PagePass {
     struct StepTimes: Sendable {
         private(set) var seconds = SIMD8<Double>()
         private var count = 0
+        /// When the step under way began.
+        private(set) var mark = StepClock.now
 
-        mutating func add(_ step: Double) {
-            seconds[count] = step
+        /// Ends the step under way, now or at `end`, and begins the next. (A method of the
+        /// times rather than a local function, whose captured variables would be checked
+        /// for exclusive access at every call.)
+        mutating func lap(at end: StepClock = .now) {
+            seconds[count] = end.seconds(since: mark)
             count += 1
+            mark = end
         }
     }
 
@@ -35,19 +41,12 @@ extension PagePass {
         worker: Int, openFolder: inout OpenFolder,
         warnings: inout [SiteError]
     ) -> FirstPass {
-        let clock = ContinuousClock()
         var times = StepTimes()
-        var mark = clock.now
-        func lap() {
-            let now = clock.now
-            times.add((now - mark).seconds)
-            mark = now
-        }
         /// The page as its cache record has it, if the record holds its content.
         func reuse(_ cached: CachedPage) -> FirstPass? {
             if cached.isDraft && !options.includesDrafts { return .draft(cached) }
             guard cached.content != nil else { return nil }
-            lap()
+            times.lap()
             return .page(cached.sitePage(), cached, reused: true, times)
         }
         let name = SiteFolder.contentFolder + "/" + source
@@ -81,12 +80,12 @@ extension PagePass {
             if site.config.hasSearch && cache.siteState != nil { searchStatePrefetch.start() }
             let text = checked ?? SourceText(decoding: data)
             let markdown = text.text
-            lap()
+            times.lap()
             var parseOptions = site.config.parseOptions
             parseOptions.includesDrafts = options.includesDrafts
             parseOptions.reservedIDs = renderer.layoutIDs
             let document: Document
-            var parseEnd = mark
+            var parseEnd = times.mark
             do {
                 document = try Document(
                     parsing: markdown, options: parseOptions,
@@ -95,8 +94,7 @@ extension PagePass {
                 throw SiteError(file: name, error)
             }
             // The parse proper, then sectioning with the rest of the record.
-            times.add((parseEnd - mark).seconds)
-            mark = parseEnd
+            times.lap(at: parseEnd)
             let output = OutputPath.forSource(source)
             // Its fields, set one by one before they go into one record.
             var record = CachedPage.Fields(
@@ -105,7 +103,7 @@ extension PagePass {
             record.identity = settled
             record.isCleanText = text.problems.isEmpty
             if document.frontMatter.isDraft && !options.includesDrafts { return .draft(CachedPage(record)) }
-            lap()
+            times.lap()
             if site.config.hasSearch && output != "404.html" {
                 let search = PageSearchData.encoded(
                     document: document, title: record.title, withText: site.config.search == .full)
@@ -115,17 +113,17 @@ extension PagePass {
                 record.search = location
                 record.searchHasPageEntry = PageSearchData.hasPageEntry(search)
             }
-            lap()
+            times.lap()
             // Rendered straight into its pack, from where it was rendered.
             let kept = renderer.renderContent(document) { content in
-                lap()
+                times.lap()
                 return packs.append(UnsafeRawBufferPointer(content), worker: worker)
             }
             guard let location = kept else {
                 throw SiteError(file: name, message: "cannot write its content to the build cache")
             }
             record.content = location
-            lap()
+            times.lap()
             // Not the document: the layout makes its headings from the record, as for a
             // page from the cache. Keeping every page's sections until the layout was the
             // largest part of a build's memory. The front matter is small and saves the

@@ -51,7 +51,7 @@ struct SectionTreeBuilder {
     static let topLevelAccordion = "fm-accordion"
 
     /// Parses `markdown` and makes its tree; `parseEnd` is set to when cmark's parse ended.
-    func build(_ markdown: Substring, parseEnd: inout ContinuousClock.Instant) throws(SectionsError) -> Tree {
+    func build(_ markdown: Substring, parseEnd: inout StepClock) throws(SectionsError) -> Tree {
         var text = markdown  // the page's own storage: withUTF8 copies nothing
         let root = text.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, cmarkOptions) }
