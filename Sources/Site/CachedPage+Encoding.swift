@@ -114,14 +114,6 @@ extension CachedPage {
             }
             return true
         }
-        var page = Fields()
-        page.source = text(all[0])
-        page.sourceHash = text(all[1])
-        page.isDraft = flag(all[2])
-        page.output = text(all[3])
-        page.title = text(all[4])
-        page.order = optional(all[5]).flatMap(Double.init)
-        page.frontMatterYAML = optional(all[6])
         // The headings and links are checked, not decoded: most builds look at few of them.
         let headingCount = StoredHeadings.count(checking: all[7])
         let linksOK = Self.isLinkList(all[8])
@@ -138,11 +130,8 @@ extension CachedPage {
         guard let headingCount, linksOK, warningsOK else { return nil }
         // The ids' hash, as the record writes it: 16 digits.
         guard all[19].count == 16, let idsHash = Digits.hexNumber(all[19]) else { return nil }
-        page.storedHeadings = .encoded(slice(all[7]), count: headingCount, idsHash: idsHash)
-        page.storedLinks = .encoded(slice(all[8]))
-        page.linkWarnings = warnings
-        page.isCleanText = flag(all[10])
-        page.contextHash = text(all[11])
+        var content: ContentLocation?
+        var search: ContentLocation?
         for (index, first) in [12, 15].enumerated() where !all[first].isEmpty {
             guard let offset = Self.integer(all[first + 1]), let length = Self.integer(all[first + 2]) else {
                 return nil
@@ -155,14 +144,24 @@ extension CachedPage {
                     return packs[packs.count - 1]
                 }()
             let location = ContentLocation(pack: pack, offset: offset, length: length)
-            if index == 0 { page.content = location } else { page.search = location }
+            if index == 0 { content = location } else { search = location }
         }
-        page.searchHasPageEntry = flag(all[18])
+        var identity: SourceIdentity?
         if !all[20].isEmpty {
-            guard let identity = SourceIdentity(decoding: all[20], separator: Self.partSeparator) else { return nil }
-            page.identity = identity
+            guard let decoded = SourceIdentity(decoding: all[20], separator: Self.partSeparator) else { return nil }
+            identity = decoded
         }
-        self.init(page)
+        // Made in one expression, which the record takes over: fields set one by one on a
+        // variable were copied into the record, each string retained and released again.
+        self.init(
+            Fields(
+                source: text(all[0]), sourceHash: text(all[1]), identity: identity, isDraft: flag(all[2]),
+                output: text(all[3]), title: text(all[4]), order: optional(all[5]).flatMap(Double.init),
+                frontMatterYAML: optional(all[6]),
+                storedHeadings: .encoded(slice(all[7]), count: headingCount, idsHash: idsHash),
+                storedLinks: .encoded(slice(all[8])), linkWarnings: warnings, isCleanText: flag(all[10]),
+                contextHash: text(all[11]), content: content, search: search,
+                searchHasPageEntry: flag(all[18])))
     }
 
     /// Whether `field` is a well-formed list of links: items of four parts, the second and
