@@ -23,7 +23,8 @@ public struct FolderNavigation: Sendable {
     /// link to all of them. The item that a page shows current is made for the page.
     let home: TemplateData.Value
     let levels: [Level]
-    let entries: [(item: NavigationItem, value: TemplateData.Value)]
+    /// (`nil` for an entry that no page shows: see ``PageRenderer/folderNavigation(home:levels:entries:allEntries:)``.)
+    let entries: [(item: NavigationItem, value: TemplateData.Value)?]
     let allEntries: TemplateData.Value
 
     /// Whether `renderer` laid these out: only it can use them.
@@ -79,8 +80,7 @@ extension PageRenderer {
             FolderNavigation.Level(
                 items: level.items.map { data.add($0, fields) }, next: level.next, nextItem: level.items[level.next])
         }
-        let unshown = NavigationItem(link: PageLink(title: "", href: ""))
-        let entries = entries.map { entry in entry.map { ($0, data.add($0, fields)) } ?? (unshown, .null) }
+        let entries = entries.map { entry in entry.map { (item: $0, value: data.add($0, fields)) } }
         let allEntries = data.add(allEntries, fields)
         data.shareRenderings()
         return FolderNavigation(
@@ -95,9 +95,9 @@ extension TemplateData {
         let shared = page.shared
         var children = list(count: page.window.entries.count + (page.window.showsAllEntries ? 1 : 0))
         for (index, entry) in page.window.entries.enumerated() {
-            var value = shared.entries[entry].value
+            var value = shared.entries[entry]!.value
             if entry == page.window.current {
-                var item = shared.entries[entry].item
+                var item = shared.entries[entry]!.item
                 item.isCurrent = true
                 value = add(item, fields)
             }
