@@ -87,7 +87,8 @@ struct SearchIndex {
         pages unsorted: [Page], hash: String, previous: SearchIndexState?, inPlace: [String: UInt64] = [:],
         packs: URL, jobs: Int?, write: (_ path: String, _ bytes: UnsafeRawBufferPointer) -> Bool
     ) async -> (index: SearchIndex, state: SearchIndexState?) {
-        let isSorted = zip(unsorted, unsorted.dropFirst()).allSatisfy { $0.output < $1.output }
+        // (By index: a pair of pages from `zip` is a copy of each, every string retained.)
+        let isSorted = unsorted.indices.dropFirst().allSatisfy { unsorted[$0 - 1].output < unsorted[$0].output }
         let pages = isSorted ? unsorted : unsorted.sorted { $0.output < $1.output }
         var kept: [UInt64: (first: Int64, entries: UInt32, row: Range<Int>)] = [:]
         var oldCount: Int64 = 0
@@ -107,15 +108,18 @@ struct SearchIndex {
         rows.reserveCapacity(previous?.rows.count ?? pages.count * 256)
         var total: UInt32 = 0
         var lastKept: Int64 = -1
+        // Once, not in the loop, where binding the state copied it for every page. (A page
+        // is in `kept` only when there is a previous state.)
+        let previousRows = previous?.rows ?? []
         for index in pages.indices {
             let entries = UInt32(pages[index].headings.count) + (pages[index].hasPageEntry ? 1 : 0)
             let id = SearchIndexState.id(output: pages[index].output, sourceHash: pages[index].sourceHash)
             let rowStart = rows.count
-            if let old = kept[id], old.entries == entries, old.first > lastKept, let previous {
+            if let old = kept[id], old.entries == entries, old.first > lastKept {
                 map.keep(Int64(entries), from: old.first, as: Int64(total))
                 lastKept = old.first
                 keptCount += 1
-                rows.append(contentsOf: previous.rows[old.row])
+                rows.append(contentsOf: previousRows[old.row])
             } else {
                 if let location = pages[index].search {
                     changed.append(SearchPostings.Source(location: location, firstEntry: total))
