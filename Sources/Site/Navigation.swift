@@ -217,16 +217,13 @@ struct Navigation: Sendable {
     /// be laid out from this navigation.
     mutating func prepare(forPages pages: some Sequence<Int>) {
         guard !showsFullTree else { return }
-        // Each folder's pages among `pages`, folders in the order first met.
-        var order: [String] = []
+        // Each folder's pages among `pages` (each folder's share depends on its pages alone).
         var pagesByFolder: [String: [Int]] = [:]
         for page in pages {
             let path = OutputPath.folder(of: outputs[page])
-            guard templates[path] == nil else { continue }
-            if pagesByFolder[path] == nil { order.append(path) }
-            pagesByFolder[path, default: []].append(page)
+            if templates[path] == nil { pagesByFolder[path, default: []].append(page) }
         }
-        for path in order { prepare(folder: path, forPages: pagesByFolder[path]!) }
+        for (path, pages) in pagesByFolder { prepare(folder: path, forPages: pages) }
     }
 
     /// ``prepare(forPages:)`` for the folder at `path`, which holds every one of `pages`.
@@ -244,8 +241,10 @@ struct Navigation: Sendable {
         }
         // A chain with a folder missing (no index page) keeps the plain way.
         guard levels.count == chain.count - 1, let folder = folders[path], let root = folders[""] else { return }
-        var shown = [Bool](repeating: pages.count * Self.window >= folder.entries.count, count: folder.entries.count)
-        if !shown.allSatisfy({ $0 }) {
+        // As many pages as windows to cover the folder: all its entries, without looking.
+        let showsAll = pages.count * Self.window >= folder.entries.count
+        var shown = [Bool](repeating: showsAll, count: folder.entries.count)
+        if !showsAll {
             for page in pages {
                 for position in window(of: folder, for: page) { shown[position] = true }
             }
