@@ -64,7 +64,8 @@ enum PageSearchData {
                 title.add(to: &table, entry: entry, heading: false)
                 for index in 0..<start { table.add(number: pathNumbers[index], entry: entry, heading: false) }
                 if withText {
-                    SearchTerms.forEach(inHTML: section.body.html) { table.add($0, entry: entry, heading: false) }
+                    table.textEntry = entry
+                    SearchTerms.forEach(inHTML: section.body.html, into: &table)
                 }
                 path.append((section.level, start))
                 self.entry += 1

@@ -3,7 +3,7 @@ import Sections
 
 /// The terms of one page and the entries that hold them, collected without a `String` or
 /// an array per term: the terms are numbered in a ``TermSet``, and each hit is one number.
-struct SearchTermTable: ~Copyable {
+struct SearchTermTable: SearchTermSink, ~Copyable {
     private var terms = TermSet(slots: 1024)
     /// The last entry that holds each term, so that an entry counts a term once.
     private var lastEntry = UniqueBuffer<UInt32>(capacity: 512)
@@ -11,6 +11,9 @@ struct SearchTermTable: ~Copyable {
     private var hitCounts = UniqueBuffer<UInt32>(capacity: 512)
     /// Each hit as `term << 32 | entry << 1 | heading`, in the order found.
     private var hits = UniqueBuffer<UInt64>(capacity: 2048)
+
+    /// The entry whose text is being scanned: where ``take(_:)`` adds the terms it is handed.
+    var textEntry: UInt32 = 0
 
     init() {}
 
@@ -41,6 +44,12 @@ struct SearchTermTable: ~Copyable {
             hitCounts[number] += 1
             hits.append(UInt64(number) << 32 | UInt64(entry << 1 | (heading ? 1 : 0)))
         }
+    }
+
+    /// Adds `term` as found in the text (not a title) of ``textEntry``.
+    @inline(__always)
+    mutating func take(_ term: UnsafeBufferPointer<UInt8>) {
+        add(term, entry: textEntry, heading: false)
     }
 
     /// The page's record (see ``PageSearchRecord``): `1` or `0` for `hasPageEntry`, then

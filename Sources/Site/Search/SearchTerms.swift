@@ -1,6 +1,15 @@
 import Foundation
 import Sections
 
+/// Where ``SearchTerms`` hands the terms it finds, one at a time; the bytes are valid only
+/// during the call. A protocol rather than a closure: the scanner, specialized to its sink,
+/// calls `take` directly and can inline it, where a closure was a call through a context
+/// for every term of the site (about 30 instructions of the 170 an insert into a page's
+/// table cost).
+protocol SearchTermSink: ~Copyable {
+    mutating func take(_ term: UnsafeBufferPointer<UInt8>)
+}
+
 /// Splits text into the terms of the search index: runs of Unicode letters and digits,
 /// lowercased, with diacritics folded away (`Café` → `cafe`).
 ///
@@ -11,21 +20,42 @@ import Sections
 enum SearchTerms {
     static let maxLength = 32
 
-    /// Calls `body` with the UTF-8 bytes of each term of plain `text` (a heading's
-    /// title), in order; the bytes are valid only during the call.
+    /// Hands `sink` the UTF-8 bytes of each term of plain `text` (a heading's title), in
+    /// order.
     @inline(__always)
-    static func forEach(inText text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    static func forEach<Sink: SearchTermSink & ~Copyable>(inText text: String, into sink: inout Sink) {
         var text = text
-        text.withUTF8 { scan($0, isHTML: false, body) }
+        text.withUTF8 { scan($0, isHTML: false, into: &sink) }
     }
 
-    /// Calls `body` with the UTF-8 bytes of each term of the text of `html` (cmark's
-    /// output), in order: tags and comments separate words, character references are
-    /// decoded.
+    /// Hands `sink` the UTF-8 bytes of each term of the text of `html` (cmark's output), in
+    /// order: tags and comments separate words, character references are decoded.
     @inline(__always)
-    static func forEach(inHTML html: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    static func forEach<Sink: SearchTermSink & ~Copyable>(inHTML html: String, into sink: inout Sink) {
         var html = html
-        html.withUTF8 { scan($0, isHTML: true, body) }
+        html.withUTF8 { scan($0, isHTML: true, into: &sink) }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of each term of plain `text`, in order; the bytes
+    /// are valid only during the call.
+    static func forEach(inText text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        withoutActuallyEscaping(body) { body in
+            var sink = ClosureSink(body: body)
+            forEach(inText: text, into: &sink)
+        }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of each term of the text of `html`, in order.
+    static func forEach(inHTML html: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        withoutActuallyEscaping(body) { body in
+            var sink = ClosureSink(body: body)
+            forEach(inHTML: html, into: &sink)
+        }
+    }
+
+    private struct ClosureSink: SearchTermSink {
+        let body: (UnsafeBufferPointer<UInt8>) -> Void
+        func take(_ term: UnsafeBufferPointer<UInt8>) { body(term) }
     }
 
     /// The terms of `text` in order, repeats included.
@@ -60,12 +90,11 @@ enum SearchTerms {
     /// there, a run of other ASCII bytes is skipped at once, and only a word that goes on
     /// past ASCII is gathered in a ``Word``.
     ///
-    /// Inlined with the two `forEach`s into each caller, so that the caller's `body` (most
-    /// often an insert into a page's table of terms) is inlined into the loop rather than
-    /// called through a closure for every term.
+    /// Specialized to each sink, whose `take` (most often an insert into a page's table of
+    /// terms) is then inlined into the loop.
     @inline(__always)
-    private static func scan(
-        _ bytes: UnsafeBufferPointer<UInt8>, isHTML: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    private static func scan<Sink: SearchTermSink & ~Copyable>(
+        _ bytes: UnsafeBufferPointer<UInt8>, isHTML: Bool, into sink: inout Sink
     ) {
         guard let base = bytes.baseAddress else { return }
         // Room for a term and one more chunk.
@@ -81,17 +110,17 @@ enum SearchTerms {
                     let byte = base[index]
                     if byte >= 0x80 {
                         let (scalar, next) = decodeScalar(bytes, at: index)
-                        word.add(scalar, body)
+                        word.add(scalar, &sink)
                         index = next
                     } else if isHTML && byte == UInt8(ascii: "<") {
-                        word.flush(body)
+                        word.flush(&sink)
                         index = skipTag(bytes, from: index)
                     } else if isHTML && byte == UInt8(ascii: "&") {
                         let (scalar, next) = characterReference(bytes, at: index)
-                        if let scalar { word.add(scalar, body) } else { word.flush(body) }
+                        if let scalar { word.add(scalar, &sink) } else { word.flush(&sink) }
                         index = next
                     } else {
-                        word.flush(body)
+                        word.flush(&sink)
                         // The ASCII bytes up to the next letter, digit, `<` or `&` separate
                         // words too (a chunk's first byte is not one of those).
                         var stops = letters | chunk.nonASCII
@@ -122,7 +151,7 @@ enum SearchTerms {
                 // A word goes on with a letter that is not ASCII, or one that a character
                 // reference stands for.
                 if word.isEmpty && next < 0x80 && next != UInt8(ascii: "&") {
-                    if length >= 2 { body(UnsafeBufferPointer(start: lowered, count: min(length, maxLength))) }
+                    if length >= 2 { sink.take(UnsafeBufferPointer(start: lowered, count: min(length, maxLength))) }
                     // The byte after the word only separates it from the next, unless it
                     // starts a tag: step over it here.
                     index = isHTML && next == UInt8(ascii: "<") ? end : end + 1
@@ -131,7 +160,7 @@ enum SearchTerms {
                     index = end
                 }
             }
-            word.flush(body)
+            word.flush(&sink)
         }
     }
 
@@ -155,7 +184,7 @@ enum SearchTerms {
             for letter in letters { token.append(lowercase(letter)) }
         }
 
-        mutating func add(_ scalar: Unicode.Scalar, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        mutating func add<Sink: SearchTermSink & ~Copyable>(_ scalar: Unicode.Scalar, _ sink: inout Sink) {
             switch kind(of: scalar) {
             case .word:
                 isASCII = false
@@ -165,24 +194,24 @@ enum SearchTerms {
                     isASCII = false
                     token.append(contentsOf: scalar.utf8)
                 }
-            case .other: flush(body)
+            case .other: flush(&sink)
             }
         }
 
         /// Hands over the word, if it is a term, and starts the next.
         @inline(__always)
-        mutating func flush(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-            if !token.isEmpty { end(body) }
+        mutating func flush<Sink: SearchTermSink & ~Copyable>(_ sink: inout Sink) {
+            if !token.isEmpty { end(&sink) }
         }
 
-        private mutating func end(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        private mutating func end<Sink: SearchTermSink & ~Copyable>(_ sink: inout Sink) {
             defer {
                 token.removeAll(keepingCapacity: true)
                 isASCII = true
             }
             if isASCII {
                 guard token.count >= 2 else { return }
-                token.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0.prefix(maxLength))) }
+                token.withUnsafeBufferPointer { sink.take(UnsafeBufferPointer(rebasing: $0.prefix(maxLength))) }
                 return
             }
             let folded = fold(token.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) })
@@ -190,7 +219,7 @@ enum SearchTerms {
             guard let first = scalars.first, scalars.count >= 2 || !first.isASCII else { return }
             var term =
                 scalars.count <= maxLength ? folded : String(String.UnicodeScalarView(scalars.prefix(maxLength)))
-            term.withUTF8 { body($0) }
+            term.withUTF8 { sink.take($0) }
         }
     }
 
