@@ -5,12 +5,13 @@
 /// `-1`, `-2`, … Ids set explicitly with `{#id}` are reserved up front, so they always win
 /// and a generated slug steps around them.
 public struct Slugger: Sendable {
-    /// Ids that are never given: the layout's, and the page's explicit ones.
-    private let reserved: Set<String>
+    /// Ids that are never given: the layout's, and the page's explicit ones, by their
+    /// ``Key``s in order, found by halving.
+    private let reserved: [Key]
     /// The slugs given so far. A page has a few headings, which a scan of this list checks
     /// faster than a set hashes them; past ``scanLimit`` they go into `givenSet` instead.
-    private var given: [String] = []
-    private var givenSet: Set<String>?
+    private var given: [Key] = []
+    private var givenSet: Set<Key>?
     /// For a base slug that was given more than once, the suffix to try next: every
     /// smaller one is taken, so a page with thousands of equal headings does not test
     /// `-1`, `-2`, … again for each.
@@ -18,7 +19,30 @@ public struct Slugger: Sendable {
     private static let scanLimit = 32
 
     public init(reserved: some Sequence<String> = []) {
-        self.reserved = Set(reserved)
+        self.reserved = reserved.map(Key.init).sorted { ($0.hash, $0.text) < ($1.hash, $1.text) }
+    }
+
+    /// An id and a hash of its bytes, which a comparison looks at first: checking a slug
+    /// against the reserved ids and those given, each a `String` hashed by `Set` and
+    /// compared on every probe, cost about 2,400 instructions a heading.
+    struct Key: Hashable {
+        let hash: UInt64
+        let text: String
+
+        init(_ text: String) {
+            var copy = text  // withUTF8 on a native string copies nothing
+            hash = copy.withUTF8 { bytes in
+                // FNV-1a, a byte at a time: slugs are short.
+                var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+                for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+                return hash
+            }
+            self.text = text
+        }
+
+        static func == (a: Key, b: Key) -> Bool { a.hash == b.hash && a.text == b.text }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
     }
 
     /// The slug of `text` alone, not yet made unique.
@@ -59,7 +83,8 @@ public struct Slugger: Sendable {
                 var count = 0
                 for byte in bytes {
                     switch byte {
-                    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"),
+                    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                        UInt8(ascii: "_"),
                         UInt8(ascii: "-"):
                         slug[count] = byte
                     case UInt8(ascii: "A")...UInt8(ascii: "Z"): slug[count] = byte + 32
@@ -82,10 +107,10 @@ public struct Slugger: Sendable {
         var base = Self.slug(text)
         if base.isEmpty { base = "section" }
         var counter = nextSuffix.isEmpty ? 0 : nextSuffix[base, default: 0]
-        var candidate = counter == 0 ? base : "\(base)-\(counter)"
+        var candidate = Key(counter == 0 ? base : "\(base)-\(counter)")
         while isTaken(candidate) {
             counter += 1
-            candidate = "\(base)-\(counter)"
+            candidate = Key("\(base)-\(counter)")
         }
         if counter > 0 { nextSuffix[base] = counter + 1 }
         if givenSet != nil {
@@ -97,12 +122,26 @@ public struct Slugger: Sendable {
                 given = []
             }
         }
-        return candidate
+        return candidate.text
     }
 
-    private func isTaken(_ id: String) -> Bool {
-        if reserved.contains(id) { return true }
+    private func isTaken(_ id: Key) -> Bool {
+        if isReserved(id) { return true }
         return givenSet?.contains(id) ?? given.contains(id)
+    }
+
+    private func isReserved(_ id: Key) -> Bool {
+        var low = 0
+        var high = reserved.count
+        while low < high {
+            let middle = (low + high) / 2
+            if reserved[middle].hash < id.hash { low = middle + 1 } else { high = middle }
+        }
+        while low < reserved.count && reserved[low].hash == id.hash {
+            if reserved[low].text == id.text { return true }
+            low += 1
+        }
+        return false
     }
 
     /// Whether `id` may be used as an explicit id: non-empty, made of letters, marks,
@@ -111,7 +150,9 @@ public struct Slugger: Sendable {
         !id.isEmpty
             && id.unicodeScalars.allSatisfy { scalar in
                 switch scalar {
-                case "-", "_", ":", ".": return true
+                case "-", "_", ":", ".", "a"..."z", "A"..."Z", "0"..."9": return true
+                // The Unicode properties are hundreds of instructions a character.
+                case "\u{0}"..."\u{7F}": return false
                 default:
                     return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
                         || scalar.properties.generalCategory == .nonspacingMark
@@ -124,7 +165,11 @@ public struct Slugger: Sendable {
     public static func isValidClass(_ name: String) -> Bool {
         !name.isEmpty
             && name.unicodeScalars.allSatisfy { scalar in
-                scalar == "-" || scalar == "_" || scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+                switch scalar {
+                case "-", "_", "a"..."z", "A"..."Z", "0"..."9": true
+                case "\u{0}"..."\u{7F}": false
+                default: scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+                }
             }
     }
 }
