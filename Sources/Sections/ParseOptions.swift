@@ -17,7 +17,11 @@ public struct ParseOptions: Hashable, Sendable {
     /// Ids that the page layout around the sections already uses (`content`, the ids of
     /// its buttons): a generated slug steps around them and a `{#id}` may not take one,
     /// so that a page never has two elements with one id.
-    public var reservedIDs: Set<String>
+    public var reservedIDs: Set<String> {
+        didSet { reservedKeys = Slugger.Reserved(reservedIDs) }
+    }
+    /// ``reservedIDs`` as the ``Slugger`` looks them up, made once rather than for every page.
+    private(set) var reservedKeys: Slugger.Reserved
 
     public init(
         allowsRawHTML: Bool = false, usesSmartPunctuation: Bool = false, foldRules: FoldRules = FoldRules(),
@@ -28,5 +32,20 @@ public struct ParseOptions: Hashable, Sendable {
         self.usesSmartPunctuation = usesSmartPunctuation
         self.includesDrafts = includesDrafts
         self.reservedIDs = reservedIDs
+        reservedKeys = Slugger.Reserved(reservedIDs)
+    }
+
+    // What the options are, without the keys made from them.
+    public static func == (a: ParseOptions, b: ParseOptions) -> Bool {
+        a.allowsRawHTML == b.allowsRawHTML && a.usesSmartPunctuation == b.usesSmartPunctuation
+            && a.foldRules == b.foldRules && a.includesDrafts == b.includesDrafts && a.reservedIDs == b.reservedIDs
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(allowsRawHTML)
+        hasher.combine(usesSmartPunctuation)
+        hasher.combine(foldRules)
+        hasher.combine(includesDrafts)
+        hasher.combine(reservedIDs)
     }
 }

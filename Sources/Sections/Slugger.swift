@@ -5,9 +5,8 @@
 /// `-1`, `-2`, … Ids set explicitly with `{#id}` are reserved up front, so they always win
 /// and a generated slug steps around them.
 public struct Slugger: Sendable {
-    /// Ids that are never given: the layout's, and the page's explicit ones, by their
-    /// ``Key``s in order, found by halving.
-    private let reserved: [Key]
+    /// Ids that are never given: the layout's, and the page's explicit ones.
+    private let reserved: Reserved
     /// The slugs given so far. A page has a few headings, which a scan of this list checks
     /// faster than a set hashes them; past ``scanLimit`` they go into `givenSet` instead.
     private var given: [Key] = []
@@ -19,7 +18,48 @@ public struct Slugger: Sendable {
     private static let scanLimit = 32
 
     public init(reserved: some Sequence<String> = []) {
-        self.reserved = reserved.map(Key.init).sorted { ($0.hash, $0.text) < ($1.hash, $1.text) }
+        self.reserved = Reserved(reserved)
+    }
+
+    init(reserved: Reserved) {
+        self.reserved = reserved
+    }
+
+    /// Ids by their ``Key``s in order, found by halving. The layout's are made into one
+    /// when the options are set (see ``ParseOptions/reservedIDs``), and a page adds its
+    /// explicit ids, if it has any, to a copy.
+    struct Reserved: Sendable {
+        private var keys: [Key]
+
+        init(_ ids: some Sequence<String>) {
+            keys = ids.map(Key.init).sorted(by: Self.precedes)
+        }
+
+        /// These and `ids`.
+        func adding(_ ids: [String]) -> Reserved {
+            guard !ids.isEmpty else { return self }
+            var result = self
+            result.keys = (keys + ids.map(Key.init)).sorted(by: Self.precedes)
+            return result
+        }
+
+        private static func precedes(_ a: Key, _ b: Key) -> Bool {
+            a.hash != b.hash ? a.hash < b.hash : a.text < b.text
+        }
+
+        func contains(_ id: Key) -> Bool {
+            var low = 0
+            var high = keys.count
+            while low < high {
+                let middle = (low + high) / 2
+                if keys[middle].hash < id.hash { low = middle + 1 } else { high = middle }
+            }
+            while low < keys.count && keys[low].hash == id.hash {
+                if keys[low].text == id.text { return true }
+                low += 1
+            }
+            return false
+        }
     }
 
     /// An id and a hash of its bytes, which a comparison looks at first: checking a slug
@@ -126,22 +166,8 @@ public struct Slugger: Sendable {
     }
 
     private func isTaken(_ id: Key) -> Bool {
-        if isReserved(id) { return true }
+        if reserved.contains(id) { return true }
         return givenSet?.contains(id) ?? given.contains(id)
-    }
-
-    private func isReserved(_ id: Key) -> Bool {
-        var low = 0
-        var high = reserved.count
-        while low < high {
-            let middle = (low + high) / 2
-            if reserved[middle].hash < id.hash { low = middle + 1 } else { high = middle }
-        }
-        while low < reserved.count && reserved[low].hash == id.hash {
-            if reserved[low].text == id.text { return true }
-            low += 1
-        }
-        return false
     }
 
     /// Whether `id` may be used as an explicit id: non-empty, made of letters, marks,

@@ -81,9 +81,6 @@ extension PagePass {
             let text = checked ?? SourceText(decoding: data)
             let markdown = text.text
             times.lap()
-            var parseOptions = site.config.parseOptions
-            parseOptions.includesDrafts = options.includesDrafts
-            parseOptions.reservedIDs = renderer.layoutIDs
             let document: Document
             var parseEnd = times.mark
             do {

@@ -25,6 +25,9 @@ struct PagePass: Sendable {
     let stagingPath: String
     /// The last build's search index state, read as soon as a page is parsed.
     let searchStatePrefetch: SearchStatePrefetch
+    /// How every page is parsed: made once, with the layout's ids keyed for the slugs
+    /// (see `ParseOptions.reservedIDs`), not once for every page.
+    let parseOptions: ParseOptions
 
     init(
         site: SiteFolder, sources: SourceTree, renderer: PageRenderer, staging: URL, options: BuildOptions,
@@ -45,6 +48,10 @@ struct PagePass: Sendable {
         stagingPath = Self.folderPath(staging)
         searchStatePrefetch = SearchStatePrefetch(
             file: cache.folder.appending(path: SearchIndexState.fileName), key: cache.key)
+        var parseOptions = site.config.parseOptions
+        parseOptions.includesDrafts = options.includesDrafts
+        parseOptions.reservedIDs = renderer.layoutIDs
+        self.parseOptions = parseOptions
     }
 
     struct Result {

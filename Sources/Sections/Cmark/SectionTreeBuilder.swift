@@ -64,10 +64,8 @@ struct SectionTreeBuilder {
         MarkdownExtensions.apply(to: root, source: source, cmarkOptions: cmarkOptions)
         let blocks = CmarkNode.children(of: root)
         let headings = try readHeadings(blocks, source: source)
-        // The layout's ids as a set already: only explicit ids are hashed again.
-        var reserved = options.reservedIDs
-        for heading in headings { if let id = heading.attributes?.id { reserved.insert(id) } }
-        var slugger = Slugger(reserved: reserved)
+        // The layout's ids are keyed once, in the options: only explicit ids are keyed here.
+        var slugger = Slugger(reserved: options.reservedKeys.adding(headings.compactMap { $0.attributes?.id }))
         var tree = Tree(preamble: .empty, sections: [], links: [])
         var open: [OpenSection] = []  // the chain of sections that the next block belongs to
         var nextHeading = 0
