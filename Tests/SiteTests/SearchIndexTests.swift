@@ -454,6 +454,17 @@ import Testing
         }
     }
 
+    /// An edit's old and new terms lose the lines they share byte for byte (the same term
+    /// with the same lists), and keep the rest: a term of one only, and a term of both whose
+    /// lists differ.
+    @Test func commonLinesAreLeftOutOfBoth() throws {
+        let old = try #require(SearchDictionary(lines: Array("alpha # #\nbeta $ #\ngamma # $\n".utf8)))
+        let new = try #require(SearchDictionary(lines: Array("beta $ #\ndelta  #\ngamma # %\n".utf8)))
+        let (lost, gained) = SearchDictionary.withoutCommonLines(old, new)
+        #expect(lost == SearchDictionary(lines: Array("alpha # #\ngamma # $\n".utf8)))
+        #expect(gained == SearchDictionary(lines: Array("delta  #\ngamma # %\n".utf8)))
+    }
+
     /// Pages edited without a change in their number of entries keep every other entry
     /// where it was: the patch then merges only the terms of their old and new records and
     /// copies the other lines, and comes out as the merge of every line does.

@@ -192,6 +192,48 @@ struct SearchDictionary: Sendable, Equatable {
 
     mutating func reserveCapacity(_ size: Int) { bytes.reserveCapacity(Int(starts[0]) + size) }
 
+    /// `a` and `b` without the lines that both have, byte for byte.
+    ///
+    /// For an edited page that keeps its entries where they were, `a` (its old record's terms)
+    /// and `b` (its new record's) hold the same line for every term whose entries in the
+    /// page did not change; taking the page's entries out of such a term's list and putting
+    /// the same ones back leaves the list as it was, so the merge need not walk it.
+    static func withoutCommonLines(_ a: SearchDictionary, _ b: SearchDictionary) -> (SearchDictionary, SearchDictionary)
+    {
+        var onlyA = SearchDictionary()
+        var onlyB = SearchDictionary()
+        var i = 0
+        var j = 0
+        while i < a.count && j < b.count {
+            let order = a.withTerm(i) { termA, _, _ in b.withTerm(j) { termB, _, _ in compare(termA, termB) } }
+            if order < 0 {
+                onlyA.appendLine(of: a, i)
+                i += 1
+            } else if order > 0 {
+                onlyB.appendLine(of: b, j)
+                j += 1
+            } else {
+                if !a.line(i, equals: b, j) {
+                    onlyA.appendLine(of: a, i)
+                    onlyB.appendLine(of: b, j)
+                }
+                i += 1
+                j += 1
+            }
+        }
+        onlyA.appendLines(of: a, i..<a.count)
+        onlyB.appendLines(of: b, j..<b.count)
+        return (onlyA, onlyB)
+    }
+
+    /// Whether line `index` (the term and both lists) is line `otherIndex` of `other`.
+    private func line(_ index: Int, equals other: SearchDictionary, _ otherIndex: Int) -> Bool {
+        let range = Int(starts[index])..<Int(starts[index + 1])
+        let otherRange = Int(other.starts[otherIndex])..<Int(other.starts[otherIndex + 1])
+        guard range.count == otherRange.count else { return false }
+        return bytes[range].elementsEqual(other.bytes[otherRange])
+    }
+
     /// Whether `a` comes before `b` when both are compared as JavaScript compares strings,
     /// by UTF-16 code units: UTF-8 byte order, which is code point order, but for the code
     /// points from U+10000, which UTF-16 (as surrogates) puts before U+E000...U+FFFF.

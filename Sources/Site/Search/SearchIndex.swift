@@ -143,13 +143,16 @@ struct SearchIndex {
             let old = await SearchPostings.collect(replaced, packs: packs, jobs: 1)
             if old.isComplete { dropped = old.dictionary }
         }
-        let dictionary =
-            if let dropped, let previous {
-                SearchDictionary.merging(previous.dictionary, mappedWith: map, new.dictionary, touching: dropped)
-            } else {
-                await SearchDictionary.merging(
-                    previous?.dictionary ?? SearchDictionary(), mappedWith: map, new.dictionary, jobs: jobs)
-            }
+        let dictionary: SearchDictionary
+        if let dropped, let previous {
+            // Shift-free, so a replaced page's entries are numbered as they were: a term whose
+            // lines agree lost and regained the same entries, and is left as it is.
+            let (lost, gained) = SearchDictionary.withoutCommonLines(dropped, new.dictionary)
+            dictionary = SearchDictionary.merging(previous.dictionary, mappedWith: map, gained, touching: lost)
+        } else {
+            dictionary = await SearchDictionary.merging(
+                previous?.dictionary ?? SearchDictionary(), mappedWith: map, new.dictionary, jobs: jobs)
+        }
         let index = SearchIndex(
             pages: statePages, rows: rows, dictionary: dictionary, hash: hash, inPlace: inPlace, write: write)
         guard new.isComplete else { return (index, nil) }
