@@ -49,7 +49,6 @@ extension PagePass {
             times.lap()
             return .page(cached.sitePage(), cached, reused: true, times)
         }
-        let name = SiteFolder.contentFolder + "/" + source
         do throws(SiteError) {
             // A file that has not changed since it was hashed, and held clean text, is not
             // read at all.
@@ -58,6 +57,9 @@ extension PagePass {
             {
                 return reused
             }
+            // For messages; made only for a page that is read (two string joins a page
+            // were 2 % of a no-op's instructions).
+            let name = SiteFolder.contentFolder + "/" + source
             let settled = identity.flatMap { $0.isSettled(before: settledBefore) ? $0 : nil }
             let data: Data
             switch FileIO.read(contentPath + source, in: &openFolder) {

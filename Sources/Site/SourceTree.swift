@@ -124,7 +124,7 @@ struct SourceTree {
         entries.sort { $0.name < $1.name }
         var folderNumber: Int?
         for (name, kind) in entries {
-            let file = relative + name
+            let file = String(joining: relative, name)
             switch Int32(kind) {
             case Int32(DT_DIR):
                 folders.append(file + "/")
