@@ -18,9 +18,11 @@ public struct ParseOptions: Hashable, Sendable {
     /// its buttons): a generated slug steps around them and a `{#id}` may not take one,
     /// so that a page never has two elements with one id.
     public var reservedIDs: Set<String> {
-        didSet { reservedKeys = Slugger.Reserved(reservedIDs) }
+        get { reservedKeys.ids }
+        set { reservedKeys = Slugger.Reserved(newValue) }
     }
-    /// ``reservedIDs`` as the ``Slugger`` looks them up, made once rather than for every page.
+    /// The ids as the ``Slugger`` looks them up, keyed once when they are set rather than
+    /// for every page.
     private(set) var reservedKeys: Slugger.Reserved
 
     public init(
@@ -31,21 +33,6 @@ public struct ParseOptions: Hashable, Sendable {
         self.allowsRawHTML = allowsRawHTML
         self.usesSmartPunctuation = usesSmartPunctuation
         self.includesDrafts = includesDrafts
-        self.reservedIDs = reservedIDs
         reservedKeys = Slugger.Reserved(reservedIDs)
-    }
-
-    // What the options are, without the keys made from them.
-    public static func == (a: ParseOptions, b: ParseOptions) -> Bool {
-        a.allowsRawHTML == b.allowsRawHTML && a.usesSmartPunctuation == b.usesSmartPunctuation
-            && a.foldRules == b.foldRules && a.includesDrafts == b.includesDrafts && a.reservedIDs == b.reservedIDs
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(allowsRawHTML)
-        hasher.combine(usesSmartPunctuation)
-        hasher.combine(foldRules)
-        hasher.combine(includesDrafts)
-        hasher.combine(reservedIDs)
     }
 }

@@ -27,13 +27,18 @@ public struct Slugger: Sendable {
 
     /// Ids by their ``Key``s in order, found by halving. The layout's are made into one
     /// when the options are set (see ``ParseOptions/reservedIDs``), and a page adds its
-    /// explicit ids, if it has any, to a copy.
-    struct Reserved: Sendable {
+    /// explicit ids, if it has any, to a copy. The order depends on the ids alone, so two
+    /// of the same ids are equal.
+    struct Reserved: Hashable, Sendable {
         private var keys: [Key]
 
         init(_ ids: some Sequence<String>) {
             keys = ids.map(Key.init).sorted(by: Self.precedes)
         }
+
+        var ids: Set<String> { Set(keys.map(\.text)) }
+
+        func contains(_ id: String) -> Bool { contains(Key(id)) }
 
         /// These and `ids`.
         func adding(_ ids: [String]) -> Reserved {
@@ -65,7 +70,7 @@ public struct Slugger: Sendable {
     /// An id and a hash of its bytes, which a comparison looks at first: checking a slug
     /// against the reserved ids and those given, each a `String` hashed by `Set` and
     /// compared on every probe, cost about 2,400 instructions a heading.
-    struct Key: Hashable {
+    struct Key: Hashable, Sendable {
         let hash: UInt64
         let text: String
 

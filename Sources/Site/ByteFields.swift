@@ -67,13 +67,7 @@ extension String {
     /// `suffix`: one allocation, no index arithmetic on the string.
     init(utf8Prefix count: Int, of text: String, then suffix: StaticString = "") {
         let tail = UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount)
-        self = text.withUTF8Bytes { bytes in
-            String(unsafeUninitializedCapacity: count + tail.count) { out in
-                _ = out.initialize(from: UnsafeBufferPointer(rebasing: bytes[..<count]))
-                _ = UnsafeMutableBufferPointer(rebasing: out[count...]).initialize(from: tail)
-                return count + tail.count
-            }
-        }
+        self = text.withUTF8Bytes { String(joiningBytes: UnsafeBufferPointer(rebasing: $0[..<count]), tail) }
     }
 
     /// `prefix` then `rest`, joined in one allocation from their bytes: `+` on two strings
@@ -83,14 +77,15 @@ extension String {
             self = rest
             return
         }
-        self = prefix.withUTF8Bytes { head in
-            rest.withUTF8Bytes { tail in
-                String(unsafeUninitializedCapacity: head.count + tail.count) { out in
-                    _ = out.initialize(from: head)
-                    _ = UnsafeMutableBufferPointer(rebasing: out[head.count...]).initialize(from: tail)
-                    return head.count + tail.count
-                }
-            }
+        self = prefix.withUTF8Bytes { head in rest.withUTF8Bytes { String(joiningBytes: head, $0) } }
+    }
+
+    /// The string of the UTF-8 bytes `head` then `tail`, in one allocation.
+    private init(joiningBytes head: UnsafeBufferPointer<UInt8>, _ tail: UnsafeBufferPointer<UInt8>) {
+        self.init(unsafeUninitializedCapacity: head.count + tail.count) { out in
+            _ = out.initialize(from: head)
+            _ = UnsafeMutableBufferPointer(rebasing: out[head.count...]).initialize(from: tail)
+            return head.count + tail.count
         }
     }
 

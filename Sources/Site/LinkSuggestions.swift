@@ -101,19 +101,12 @@ final class LinkSuggestions: Sendable {
     /// if none is, if two are, if `names` are more than ``scanLimit``, or if `name` without
     /// its extension is shorter than four characters: every slip of such a name leads to
     /// some other name (`a.md`, `b.md`).
-    static func nearest(to name: String, among names: [String]) -> String? {
-        nearest(to: name, among: names.map(Name.init))
-    }
-
     static func nearest(to name: String, among names: [Name]) -> String? {
         let target = lowercased(name)
         guard isLongEnough(target), names.count <= scanLimit else { return nil }
         var found: String?
         for candidate in names {
-            // A slip changes the length by one at most: most names are ruled out here.
-            guard abs(candidate.lowered.count - target.count) <= 1,
-                candidate.lowered == target || isOneSlip(target, candidate.lowered)
-            else { continue }
+            guard candidate.lowered == target || isOneSlip(target, candidate.lowered) else { continue }
             if found != nil { return nil }
             found = candidate.name
         }

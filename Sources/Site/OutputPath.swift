@@ -1,10 +1,11 @@
 import Foundation
+import Sections
 
 /// Where a source file of `Content/` lands in the output folder.
 enum OutputPath {
     static let markdownExtensions: Set<String> = ["md", "markdown"]
-    /// The bytes of `markdown`, read as one little-endian word.
-    private static let markdownWord = "markdown".utf8.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+    /// The bytes of `markdown`, read as one word as ``ByteChunk`` reads text.
+    private static let markdownWord = ByteChunk.load(("markdown" as StaticString).utf8Start, count: 8)
 
     static func isMarkdown(_ relativePath: String) -> Bool {
         markdownDot(in: relativePath) != nil

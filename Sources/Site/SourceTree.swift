@@ -239,8 +239,8 @@ struct SourceTree {
         }
     }
 
-    /// The bytes of `.html`, read as a little-endian word.
-    private static let html = ".html".utf8.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+    /// The bytes of `.html`, read as ``ByteChunk`` reads text (the rest of the word zeros).
+    private static let html = ByteChunk.load((".html" as StaticString).utf8Start, count: 5)
 
     /// The hash of an output path's bytes that ``findCollisions()`` compares, from its words
     /// of eight bytes (the last padded with zeros) and its length: it stays in memory, so

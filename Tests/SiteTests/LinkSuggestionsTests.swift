@@ -21,14 +21,14 @@ import Testing
     }
 
     @Test func nearestNameMustStandOut() {
-        let names = ["getting-started.md", "guide.md", "glossary.md", "api.md", "app.md"]
+        let names = ["getting-started.md", "guide.md", "glossary.md", "api.md", "app.md"].map(LinkSuggestions.Name.init)
         #expect(LinkSuggestions.nearest(to: "guid.md", among: names) == "guide.md")
         #expect(LinkSuggestions.nearest(to: "getting-startd.md", among: names) == "getting-started.md")
         #expect(LinkSuggestions.nearest(to: "GUIDE.MD", among: names) == "guide.md")
         // Too far, too short to tell, or two names equally near.
         #expect(LinkSuggestions.nearest(to: "reference.md", among: names) == nil)
         #expect(LinkSuggestions.nearest(to: "apx.md", among: names) == nil)
-        #expect(LinkSuggestions.nearest(to: "page", among: ["pages", "paged"]) == nil)
+        #expect(LinkSuggestions.nearest(to: "page", among: ["pages", "paged"].map(LinkSuggestions.Name.init)) == nil)
     }
 
     @Test func sectionIdsByCasePrefixOrSlip() {

@@ -149,7 +149,7 @@ struct SectionTreeBuilder {
             }
             if let id = heading.attributes?.id {
                 guard Slugger.isValidExplicitID(id) else { throw SectionsError(.invalidID(id), line: heading.line) }
-                guard !options.reservedIDs.contains(id) else {
+                guard !options.reservedKeys.contains(id) else {
                     throw SectionsError(.reservedID(id), line: heading.line)
                 }
                 if let first = explicitLines[id] {
