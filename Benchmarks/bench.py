@@ -514,6 +514,13 @@ def comparison_lines(summary):
     return lines
 
 
+def input_growth(ratio, growth):
+    """How much the Markdown grew (`growth`, if known), and `ratio` per Markdown byte."""
+    if not growth:
+        return ""
+    return f"; the Markdown grew {growth:.3f} x, {ratio / growth:.3f} x per Markdown byte"
+
+
 def target_lines(summary):
     """The issue's targets, from this run's figures: one line each, 'holds' or 'MISSED'."""
     lines = []
@@ -544,23 +551,19 @@ def target_lines(summary):
         a, b = summary[str(small)], summary[str(large)]
         # The generator's pages vary in size: the larger corpus need not have exactly twice
         # the Markdown, so each line also says how much the input grew.
-        input_growth = b["markdown"] / a["markdown"] if a.get("markdown") and b.get("markdown") else None
-        grew = f"; the Markdown grew {input_growth:.3f} x" if input_growth else ""
-
-        def per_byte(ratio):
-            return f", {ratio / input_growth:.3f} x per Markdown byte" if input_growth else ""
-
+        growth = b["markdown"] / a["markdown"] if a.get("markdown") and b.get("markdown") else None
         if a.get("foldmark") and b.get("foldmark"):
             ratio = b["foldmark"] / a["foldmark"]
             # The floor's own growth on the same pages in the same run: how much of the
             # growth the machine (caches, memory, the file system) gives every tool.
             floor = f"; the floor took {b['floor'] / a['floor']:.2f} x" if a.get("floor") and b.get("floor") else ""
             lines.append(check(f"{small} -> {large} pages: time at most doubles", ratio, 2.0,
-                               f"{ratio:.2f} x{grew}{per_byte(ratio)}{floor}"))
+                               f"{ratio:.2f} x{input_growth(ratio, growth)}{floor}"))
         if a.get("bytes") and b.get("bytes"):
             ratio = b["bytes"] / a["bytes"]
             lines.append(check(f"{small} -> {large} pages: output bytes at most double", ratio, 2.0,
-                               f"{ratio:.3f} x ({a['bytes'] / 1e6:.1f} MB -> {b['bytes'] / 1e6:.1f} MB){grew}{per_byte(ratio)}"))
+                               f"{ratio:.3f} x ({a['bytes'] / 1e6:.1f} MB -> {b['bytes'] / 1e6:.1f} MB)"
+                               f"{input_growth(ratio, growth)}"))
     return lines
 
 

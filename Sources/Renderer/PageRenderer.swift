@@ -27,7 +27,7 @@ public struct PageRenderer: Sendable {
 
     private let cssRange: Range<Int>
     private let scriptRange: Range<Int>
-    /// The ids the layout writes itself (``Theme/fixedIDs``), for `ParseOptions.reservedIDs`.
+    /// The ids the layout writes itself (``Theme/fixedIDs``), for `ParseOptions(reservedIDs:)`.
     public let layoutIDs: Set<String>
 
     /// The content of `<main>`: the preamble, then every section through the section partial.

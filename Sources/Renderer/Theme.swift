@@ -37,7 +37,7 @@ public struct Theme: Sendable, Hashable {
     }
 
     /// The ids that the theme's HTML templates write literally (`id="content"`), which
-    /// sections must not use: see `ParseOptions.reservedIDs`. Ids made of template tags
+    /// sections must not use: see `ParseOptions(reservedIDs:)`. Ids made of template tags
     /// (`id="{{id}}"`) are not included.
     public var fixedIDs: Set<String> {
         var ids: Set<String> = []

@@ -14,16 +14,12 @@ public struct ParseOptions: Hashable, Sendable {
     /// under them, otherwise.
     public var includesDrafts: Bool
 
-    /// Ids that the page layout around the sections already uses (`content`, the ids of
-    /// its buttons): a generated slug steps around them and a `{#id}` may not take one,
-    /// so that a page never has two elements with one id.
-    public var reservedIDs: Set<String> {
-        get { reservedKeys.ids }
-        set { reservedKeys = Slugger.Reserved(newValue) }
-    }
-    /// The ids as the ``Slugger`` looks them up, keyed once when they are set rather than
-    /// for every page.
-    private(set) var reservedKeys: Slugger.Reserved
+    /// The `reservedIDs` given to ``init(allowsRawHTML:usesSmartPunctuation:foldRules:includesDrafts:reservedIDs:)``:
+    /// ids that the page layout around the sections already uses (`content`, the ids of
+    /// its buttons). A generated slug steps around them and a `{#id}` may not take one,
+    /// so that a page never has two elements with one id. Kept as the ``Slugger`` looks
+    /// them up, keyed once when the options are made rather than for every page.
+    let reservedKeys: Slugger.Reserved
 
     public init(
         allowsRawHTML: Bool = false, usesSmartPunctuation: Bool = false, foldRules: FoldRules = FoldRules(),

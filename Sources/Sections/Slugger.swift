@@ -26,7 +26,7 @@ public struct Slugger: Sendable {
     }
 
     /// Ids by their ``Key``s in order, found by halving. The layout's are made into one
-    /// when the options are set (see ``ParseOptions/reservedIDs``), and a page adds its
+    /// when the options are made (see ``ParseOptions/reservedKeys``), and a page adds its
     /// explicit ids, if it has any, to a copy. The order depends on the ids alone, so two
     /// of the same ids are equal.
     struct Reserved: Hashable, Sendable {
@@ -35,8 +35,6 @@ public struct Slugger: Sendable {
         init(_ ids: some Sequence<String>) {
             keys = ids.map(Key.init).sorted(by: Self.precedes)
         }
-
-        var ids: Set<String> { Set(keys.map(\.text)) }
 
         func contains(_ id: String) -> Bool { contains(Key(id)) }
 
@@ -85,8 +83,8 @@ public struct Slugger: Sendable {
             self.text = text
         }
 
-        static func == (a: Key, b: Key) -> Bool { a.hash == b.hash && a.text == b.text }
-
+        /// The hash alone, not the text again. (`==`, synthesized, compares the hash first,
+        /// as it is declared first.)
         func hash(into hasher: inout Hasher) { hasher.combine(hash) }
     }
 

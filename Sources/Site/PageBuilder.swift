@@ -18,9 +18,7 @@ public struct PageBuilder: Sendable {
     public func page(markdown: String, file: String, rootPath: String) throws(SiteError) -> (Document, String) {
         let document: Document
         do {
-            var options = config.parseOptions
-            options.reservedIDs = renderer.layoutIDs
-            document = try Document(parsing: markdown, options: options)
+            document = try Document(parsing: markdown, options: config.parseOptions(reserving: renderer.layoutIDs))
         } catch {
             throw SiteError(file: file, error)
         }

@@ -26,7 +26,7 @@ struct PagePass: Sendable {
     /// The last build's search index state, read as soon as a page is parsed.
     let searchStatePrefetch: SearchStatePrefetch
     /// How every page is parsed: made once, with the layout's ids keyed for the slugs
-    /// (see `ParseOptions.reservedIDs`), not once for every page.
+    /// (see `ParseOptions.reservedKeys`), not once for every page.
     let parseOptions: ParseOptions
 
     init(
@@ -48,10 +48,8 @@ struct PagePass: Sendable {
         stagingPath = Self.folderPath(staging)
         searchStatePrefetch = SearchStatePrefetch(
             file: cache.folder.appending(path: SearchIndexState.fileName), key: cache.key)
-        var parseOptions = site.config.parseOptions
-        parseOptions.includesDrafts = options.includesDrafts
-        parseOptions.reservedIDs = renderer.layoutIDs
-        self.parseOptions = parseOptions
+        parseOptions = site.config.parseOptions(
+            reserving: renderer.layoutIDs, includesDrafts: options.includesDrafts)
     }
 
     struct Result {

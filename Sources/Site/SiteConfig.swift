@@ -179,7 +179,11 @@ public struct SiteConfig: Sendable, Hashable {
         return lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://")
     }
 
-    var parseOptions: ParseOptions {
-        ParseOptions(allowsRawHTML: allowsRawHTML, foldRules: foldRules)
+    /// How the site's pages are parsed in a layout whose own elements have the ids
+    /// `layoutIDs` (``PageRenderer/layoutIDs``): a generated slug steps around them, and a
+    /// `{#id}` may not take one.
+    func parseOptions(reserving layoutIDs: Set<String>, includesDrafts: Bool = false) -> ParseOptions {
+        ParseOptions(
+            allowsRawHTML: allowsRawHTML, foldRules: foldRules, includesDrafts: includesDrafts, reservedIDs: layoutIDs)
     }
 }
