@@ -83,6 +83,15 @@ def load(driver, url):
              "document never finished loading: " + url)
 
 
+def reload(driver):
+    """Reloads the current page in the same tab. A page that wrote localStorage reads its
+    own writes after a reload; a fresh load (see load) may run in another renderer process,
+    to which the write can arrive late."""
+    driver.refresh()
+    wait_for(lambda: driver.execute_script("return document.readyState") == "complete",
+             "document never finished reloading")
+
+
 def wait_for(predicate, message, timeout=3.0, interval=0.05):
     deadline = time.monotonic() + timeout
     while True:

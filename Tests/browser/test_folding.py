@@ -90,29 +90,31 @@ def test_keyboard_shortcuts_expand_and_collapse_all(folding):
     assert len(open_ids(folding)) == total - 2
 
 
-def test_reload_keeps_the_readers_folds(site, folding):
+def test_reload_keeps_the_readers_folds(folding):
     summary(folding, "accordions").click()
     folding.execute_script("document.getElementById('a-section-this-page-closes').open = true")
     time.sleep(0.4)  # the state is written shortly after the last toggle
     expected = open_ids(folding)
-    folding.refresh()
-    support.wait_for(lambda: folding.execute_script("return document.readyState") == "complete", "reload")
+    support.reload(folding)
     assert open_ids(folding) == expected
     assert not is_open(folding, "accordions")
     assert is_open(folding, "a-section-this-page-closes")
 
 
-def test_stored_folds_expire_when_the_page_changes(site, folding):
+def test_stored_folds_expire_when_the_page_changes(folding):
+    def store(page_hash):
+        # Written and read in the same tab, reloaded: see support.reload.
+        state = folding.execute_script(
+            "const state = JSON.stringify({hash: arguments[1], toggled: ['fold-rules']});"
+            "localStorage.setItem(arguments[0], state); return state;", key, page_hash)
+        support.reload(folding)
+        assert folding.execute_script("return localStorage.getItem(arguments[0])", key) == state
+
     key = folding.execute_script("return 'foldmark:folds:' + location.pathname")
-    folding.execute_script(
-        "localStorage.setItem(arguments[0], JSON.stringify({hash: 'an-older-page', toggled: ['fold-rules']}))", key)
-    support.load(folding, support.page_url(site, PAGE))
+    store("an-older-page")
     assert is_open(folding, "fold-rules")
     # The same state with the page's current hash does apply.
-    folding.execute_script(
-        "localStorage.setItem(arguments[0], JSON.stringify({"
-        "hash: document.getElementById('content').dataset.fmHash, toggled: ['fold-rules']}))", key)
-    support.load(folding, support.page_url(site, PAGE))
+    store(folding.execute_script("return document.getElementById('content').dataset.fmHash"))
     assert not is_open(folding, "fold-rules")
 
 
