@@ -140,11 +140,19 @@ window.foldmark = (function () {
   var pageHash = main ? main.getAttribute("data-fm-hash") || "" : "";
   var remember = document.body.getAttribute("data-fm-remember") !== "off";
   var storageKey = "foldmark:folds:" + location.pathname;
+  // What the storage holds for this page, as this page last read or wrote it (null: nothing).
+  var written = null;
+  // The sections the reader toggled when this version of the page was last open, or null.
+  // Folds kept for another version expire here: they are removed at once.
   function stored() {
     try {
-      var state = JSON.parse(localStorage.getItem(storageKey) || "null");
-      return state && state.hash === pageHash && Array.isArray(state.toggled) ? state.toggled : null;
-    } catch (error) { return null; }
+      written = localStorage.getItem(storageKey);
+      var state = JSON.parse(written || "null");
+      if (state && state.hash === pageHash && Array.isArray(state.toggled)) return state.toggled;
+      if (written !== null) localStorage.removeItem(storageKey);
+      written = null;
+    } catch (error) { /* storage switched off, or not JSON: written is the text, replaced on the next save */ }
+    return null;
   }
   var saving = null;
   function save() {
@@ -152,18 +160,24 @@ window.foldmark = (function () {
     var toggled = sections().filter(function (section) {
       return section.open !== defaults[section.id];
     }).map(function (section) { return section.id; });
+    var state = toggled.length ? JSON.stringify({ hash: pageHash, toggled: toggled }) : null;
+    // The browser also fires toggle for each section that starts open, when the page
+    // opens; such events change nothing, and must not overwrite what another tab stored.
+    if (state === written) return;
     try {
-      if (toggled.length) localStorage.setItem(storageKey, JSON.stringify({ hash: pageHash, toggled: toggled }));
+      if (state) localStorage.setItem(storageKey, state);
       else localStorage.removeItem(storageKey);
+      written = state;
     } catch (error) { /* storage full or switched off: folds are simply not kept */ }
   }
 
   var shared = sharedOpenIDs();
+  var kept = remember ? stored() : null;
   instantly(function () {
     if (shared) {
       openOnly(shared);
-    } else if (remember) {
-      (stored() || []).forEach(function (id) {
+    } else {
+      (kept || []).forEach(function (id) {
         var section = document.getElementById(id);
         if (isSection(section)) section.open = !defaults[id];
       });

@@ -3,6 +3,7 @@ subtree, keyboard shortcuts, remembered state, ?open= links, accordions, the but
 the end of long sections and the CSS-only animation. They run on the documentation page
 about folding (Content/writing/folding.md), which uses every one of these features."""
 
+import json
 import time
 
 import pytest
@@ -101,21 +102,51 @@ def test_reload_keeps_the_readers_folds(folding):
     assert is_open(folding, "a-section-this-page-closes")
 
 
-def test_stored_folds_expire_when_the_page_changes(folding):
-    def store(page_hash):
-        # Written and read in the same tab, reloaded: see support.reload.
-        state = folding.execute_script(
-            "const state = JSON.stringify({hash: arguments[1], toggled: ['fold-rules']});"
-            "localStorage.setItem(arguments[0], state); return state;", key, page_hash)
-        support.reload(folding)
-        assert folding.execute_script("return localStorage.getItem(arguments[0])", key) == state
+def stored_folds(driver):
+    return driver.execute_script(
+        "return localStorage.getItem('foldmark:folds:' + location.pathname)")
 
-    key = folding.execute_script("return 'foldmark:folds:' + location.pathname")
-    store("an-older-page")
+
+def store_folds(driver, page_hash, toggled):
+    """Stores folds for the current page and reloads it (in the same tab: see
+    support.reload); returns the stored text."""
+    state = driver.execute_script(
+        "const state = JSON.stringify({hash: arguments[0], toggled: arguments[1]});"
+        "localStorage.setItem('foldmark:folds:' + location.pathname, state); return state;",
+        page_hash, toggled)
+    support.reload(driver)
+    return state
+
+
+def page_hash(driver):
+    return driver.execute_script("return document.getElementById('content').dataset.fmHash")
+
+
+def test_stored_folds_expire_when_the_page_changes(folding):
+    store_folds(folding, "an-older-page", ["fold-rules"])
     assert is_open(folding, "fold-rules")
-    # The same state with the page's current hash does apply.
-    store(folding.execute_script("return document.getElementById('content').dataset.fmHash"))
+    # Folds kept for another version of the page are removed as the page opens.
+    assert stored_folds(folding) is None
+    # The same state with the page's current hash does apply, and stays.
+    state = store_folds(folding, page_hash(folding), ["fold-rules"])
     assert not is_open(folding, "fold-rules")
+    assert stored_folds(folding) == state
+
+
+def test_a_toggle_that_changes_nothing_stores_nothing(folding):
+    # The browser fires toggle for every section that starts open, as the page opens.
+    # Such an event must not overwrite what another tab stored since.
+    store_folds(folding, page_hash(folding), ["fold-rules"])
+    elsewhere = json.dumps({"hash": page_hash(folding), "toggled": ["questions"]})
+    folding.execute_script(
+        "localStorage.setItem('foldmark:folds:' + location.pathname, arguments[0]);"
+        "document.getElementById('accordions').dispatchEvent(new Event('toggle'));", elsewhere)
+    time.sleep(0.4)  # the state is written shortly after the last toggle
+    assert stored_folds(folding) == elsewhere
+    # A real change is stored.
+    summary(folding, "accordions").click()
+    time.sleep(0.4)
+    assert json.loads(stored_folds(folding))["toggled"] == ["fold-rules", "accordions"]
 
 
 def test_shared_link_opens_exactly_those_sections(site, driver):
