@@ -4,7 +4,6 @@ the end of long sections and the CSS-only animation. They run on the documentati
 about folding (Content/writing/folding.md), which uses every one of these features."""
 
 import json
-import time
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
@@ -91,20 +90,18 @@ def test_keyboard_shortcuts_expand_and_collapse_all(folding):
     assert len(open_ids(folding)) == total - 2
 
 
-def test_reload_keeps_the_readers_folds(folding):
-    summary(folding, "accordions").click()
-    folding.execute_script("document.getElementById('a-section-this-page-closes').open = true")
-    time.sleep(0.4)  # the state is written shortly after the last toggle
-    expected = open_ids(folding)
-    support.reload(folding)
-    assert open_ids(folding) == expected
-    assert not is_open(folding, "accordions")
-    assert is_open(folding, "a-section-this-page-closes")
-
-
 def stored_folds(driver):
     return driver.execute_script(
         "return localStorage.getItem('foldmark:folds:' + location.pathname)")
+
+
+def wait_for_stored(driver, toggled):
+    """Waits until the page has stored exactly these toggled sections (it does so shortly
+    after the last toggle)."""
+    def stored():
+        text = stored_folds(driver)
+        return text is not None and set(json.loads(text)["toggled"]) == set(toggled)
+    support.wait_for(stored, f"the page never stored exactly {toggled}")
 
 
 def store_folds(driver, page_hash, toggled):
@@ -120,6 +117,17 @@ def store_folds(driver, page_hash, toggled):
 
 def page_hash(driver):
     return driver.execute_script("return document.getElementById('content').dataset.fmHash")
+
+
+def test_reload_keeps_the_readers_folds(folding):
+    summary(folding, "accordions").click()
+    folding.execute_script("document.getElementById('a-section-this-page-closes').open = true")
+    wait_for_stored(folding, ["accordions", "a-section-this-page-closes"])
+    expected = open_ids(folding)
+    support.reload(folding)
+    assert open_ids(folding) == expected
+    assert not is_open(folding, "accordions")
+    assert is_open(folding, "a-section-this-page-closes")
 
 
 def test_stored_folds_expire_when_the_page_changes(folding):
@@ -138,15 +146,17 @@ def test_a_toggle_that_changes_nothing_stores_nothing(folding):
     # Such an event must not overwrite what another tab stored since.
     store_folds(folding, page_hash(folding), ["fold-rules"])
     elsewhere = json.dumps({"hash": page_hash(folding), "toggled": ["questions"]})
+    # The page saves 100 ms after a toggle; timers run in order, so the one set after
+    # the event, for a longer delay, runs after any save.
     folding.execute_script(
         "localStorage.setItem('foldmark:folds:' + location.pathname, arguments[0]);"
-        "document.getElementById('accordions').dispatchEvent(new Event('toggle'));", elsewhere)
-    time.sleep(0.4)  # the state is written shortly after the last toggle
+        "document.getElementById('accordions').dispatchEvent(new Event('toggle'));"
+        "setTimeout(() => { window.fmTestSaved = true; }, 300);", elsewhere)
+    support.wait_for(lambda: folding.execute_script("return window.fmTestSaved === true"), "timer never ran")
     assert stored_folds(folding) == elsewhere
     # A real change is stored.
     summary(folding, "accordions").click()
-    time.sleep(0.4)
-    assert json.loads(stored_folds(folding))["toggled"] == ["fold-rules", "accordions"]
+    wait_for_stored(folding, ["fold-rules", "accordions"])
 
 
 def test_shared_link_opens_exactly_those_sections(site, driver):
@@ -178,7 +188,7 @@ def test_copy_link_reproduces_the_readers_open_sections(site, folding):
 
 def test_shared_link_wins_over_the_stored_state(site, folding):
     summary(folding, "questions").click()
-    time.sleep(0.4)
+    wait_for_stored(folding, ["questions"])
     support.load(folding, support.page_url(site, PAGE) + "?open=questions")
     assert is_open(folding, "questions")
     assert not is_open(folding, "fold-rules")
