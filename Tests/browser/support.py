@@ -79,17 +79,18 @@ def load(driver, url):
     in its fragment is a real load, not a same-document navigation)."""
     driver.get("about:blank")
     driver.get(url)
-    wait_for(lambda: driver.execute_script("return document.readyState") == "complete",
-             "document never finished loading: " + url)
+    wait_until_loaded(driver, url)
 
 
 def reload(driver):
-    """Reloads the current page in the same tab. A page that wrote localStorage reads its
-    own writes after a reload; a fresh load (see load) may run in another renderer process,
-    to which the write can arrive late."""
+    """Reloads the current page in the same tab, as a reader does."""
     driver.refresh()
+    wait_until_loaded(driver, driver.current_url)
+
+
+def wait_until_loaded(driver, url):
     wait_for(lambda: driver.execute_script("return document.readyState") == "complete",
-             "document never finished reloading")
+             "document never finished loading: " + url)
 
 
 def wait_for(predicate, message, timeout=3.0, interval=0.05):

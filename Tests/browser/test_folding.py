@@ -90,9 +90,17 @@ def test_keyboard_shortcuts_expand_and_collapse_all(folding):
     assert len(open_ids(folding)) == total - 2
 
 
+# Where the page keeps the reader's folds, as a JavaScript expression.
+FOLDS_KEY = "'foldmark:folds:' + location.pathname"
+
+
 def stored_folds(driver):
-    return driver.execute_script(
-        "return localStorage.getItem('foldmark:folds:' + location.pathname)")
+    return driver.execute_script(f"return localStorage.getItem({FOLDS_KEY})")
+
+
+def set_stored_folds(driver, text):
+    """Stores `text` as the page's folds, as another tab of the page would."""
+    driver.execute_script(f"localStorage.setItem({FOLDS_KEY}, arguments[0])", text)
 
 
 def wait_for_stored(driver, toggled):
@@ -105,12 +113,11 @@ def wait_for_stored(driver, toggled):
 
 
 def store_folds(driver, page_hash, toggled):
-    """Stores folds for the current page and reloads it (in the same tab: see
-    support.reload); returns the stored text."""
+    """Stores folds for the current page and reloads it; returns the stored text, made as
+    the page's script makes it (JSON.stringify)."""
     state = driver.execute_script(
-        "const state = JSON.stringify({hash: arguments[0], toggled: arguments[1]});"
-        "localStorage.setItem('foldmark:folds:' + location.pathname, state); return state;",
-        page_hash, toggled)
+        "return JSON.stringify({hash: arguments[0], toggled: arguments[1]})", page_hash, toggled)
+    set_stored_folds(driver, state)
     support.reload(driver)
     return state
 
@@ -146,12 +153,12 @@ def test_a_toggle_that_changes_nothing_stores_nothing(folding):
     # Such an event must not overwrite what another tab stored since.
     store_folds(folding, page_hash(folding), ["fold-rules"])
     elsewhere = json.dumps({"hash": page_hash(folding), "toggled": ["questions"]})
+    set_stored_folds(folding, elsewhere)
     # The page saves 100 ms after a toggle; timers run in order, so the one set after
     # the event, for a longer delay, runs after any save.
     folding.execute_script(
-        "localStorage.setItem('foldmark:folds:' + location.pathname, arguments[0]);"
         "document.getElementById('accordions').dispatchEvent(new Event('toggle'));"
-        "setTimeout(() => { window.fmTestSaved = true; }, 300);", elsewhere)
+        "setTimeout(() => { window.fmTestSaved = true; }, 300);")
     support.wait_for(lambda: folding.execute_script("return window.fmTestSaved === true"), "timer never ran")
     assert stored_folds(folding) == elsewhere
     # A real change is stored.

@@ -178,7 +178,7 @@ def visit(driver, site, page):
         a.click();
       }
     """)
-    support.wait_for(lambda: driver.execute_script("return document.readyState") == "complete", "not loaded")
+    support.wait_until_loaded(driver, driver.current_url)
     return driver.execute_script(INSPECT_JS)
 
 
@@ -209,7 +209,7 @@ def test_following_any_link_runs_no_script(sites, driver):
     for index in range(count):
         support.load(driver, url)
         driver.execute_script("document.querySelectorAll('main a')[arguments[0]].click()", index)
-        support.wait_for(lambda: driver.execute_script("return document.readyState") == "complete", "not loaded")
+        support.wait_until_loaded(driver, driver.current_url)
         ran = driver.execute_script(
             "return window.__pwned !== undefined || /^\\s*\\d+\\s*$/.test(document.body ? document.body.innerText : '')")
         assert not ran, f"link {index} ran a script"
