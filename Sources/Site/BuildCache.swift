@@ -44,7 +44,8 @@ struct BuildCache: Sendable {
     let packFolder: URL
     /// How many cores may encode the index (see ``indexParts(_:state:)``).
     private let jobs: Int?
-    private var indexFile: URL { folder.appending(path: "index") }
+    static let indexFileName = "index"
+    private var indexFile: URL { folder.appending(path: Self.indexFileName) }
     private var journalFile: URL { folder.appending(path: CacheJournal.fileName) }
 
     /// The cache of an output folder as read (``read(output:jobs:)``), before the key it
@@ -73,12 +74,30 @@ struct BuildCache: Sendable {
         self.jobs = jobs
     }
 
+    /// A hash of what `stat` says of the files of the cache in `folder` that every build
+    /// that changes a page writes: its index and journal (see ``BuildStamp``).
+    static func filesIdentity(in folder: URL) -> UInt64 {
+        var hash = StableHash()
+        for name in [indexFileName, CacheJournal.fileName] {
+            guard let identity = SourceIdentity(path: folder.appending(path: name).path) else {
+                hash.combine(separator: 0)
+                continue
+            }
+            hash.combine(separator: 1)
+            hash.combine(identity)
+        }
+        return hash.value
+    }
+
+    /// The cache folder of the output folder `output`.
+    static func folder(for output: URL) -> URL {
+        output.deletingLastPathComponent().appending(path: folderName).appending(path: output.lastPathComponent)
+    }
+
     /// Reads the cache of `output` whatever key it was made under (see ``Reading``),
     /// decoding its records on up to `jobs` of Dispatch's threads.
     static func read(output: URL, jobs: Int? = nil) -> Reading {
-        let folder = output.deletingLastPathComponent().appending(path: Self.folderName)
-            .appending(path: output.lastPathComponent)
-        var reading = Reading(cache: BuildCache(folder: folder, jobs: jobs))
+        var reading = Reading(cache: BuildCache(folder: folder(for: output), jobs: jobs))
         reading.cache.load(keys: &reading.keys)
         return reading
     }

@@ -89,12 +89,22 @@ struct OutputFolderCheck: Sendable {
 
     /// `looksForPages`: whether ``exists(_:output:)`` will be asked about pages.
     init(pages: [SitePage], outputPath: String, cache: BuildCache, looksForPages: Bool) {
+        self.init(
+            outputs: pages.indices.lazy.map { pages[$0].output }, outputPath: outputPath, cacheFolder: cache.folder,
+            key: cache.key, looksForPages: looksForPages)
+    }
+
+    /// The check of the files `outputs` (paths relative to the output folder), the
+    /// folders recorded in `cacheFolder` for `key`.
+    init(
+        outputs: some Collection<String>, outputPath: String, cacheFolder: URL, key: String, looksForPages: Bool
+    ) {
         self.outputPath = outputPath
         // Taken before the folders are looked at: a later change gets later times.
         let settledBefore = SourceIdentity.settledTime()
-        let recorded = OutputFolders(reading: cache.folder.appending(path: OutputFolders.fileName), key: cache.key)
+        let recorded = OutputFolders(reading: cacheFolder.appending(path: OutputFolders.fileName), key: key)
         var numbers = FolderNumbers()
-        folderOfPage = pages.indices.map { numbers.number(of: pages[$0].output) }
+        folderOfPage = outputs.map { numbers.number(of: $0) }
         paths = numbers.paths
         identities = paths.map { SourceIdentity(folder: outputPath + $0) }
         isTrusted = paths.indices.map { identities[$0] != nil && recorded.identities[paths[$0]] == identities[$0] }

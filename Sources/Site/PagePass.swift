@@ -61,6 +61,11 @@ struct PagePass: Sendable {
         var skipped = 0
         /// Pages taken from the cache instead of being parsed.
         var cached = 0
+        /// The Markdown pages built (not drafts left out), each of which a build that finds
+        /// nothing changed takes from the cache.
+        var markdownPages = 0
+        /// The pages whose source is not known by a settled identity (see ``BuildStamp``).
+        var unsettled: [BuildStamp.Unsettled] = []
         /// The cache records of this build, to be saved once it is published.
         var records: [CachedPage] = []
         /// The state of the site that `records` were made under.
@@ -142,15 +147,18 @@ struct PagePass: Sendable {
                 records.append(record)
                 isReused.append(wasReused)
                 stepTimes += times.seconds
+                noteIdentity(of: record, at: index, in: &result)
             case .draft(let record):
                 drafts.insert(sources.pages[index])
                 result.records.append(record)
+                noteIdentity(of: record, at: index, in: &result)
             case .failed(let error):
                 result.errors.append(error)
             }
         }
         result.timings = Self.firstPassSteps.indices.map { (Self.firstPassSteps[$0], stepTimes[$0]) }
         result.cached = isReused.count(where: { $0 })
+        result.markdownPages = isReused.count
         result.drafts = drafts.count
         // A page whose content could not be written says so itself; what was still in a
         // pack's buffer fails here.
@@ -317,6 +325,8 @@ struct PagePass: Sendable {
         case .success(let search):
             result.outputs.insert(contentsOf: search.outputs, at: searchAt.outputs)
             result.staged.insert(contentsOf: search.staged, at: searchAt.staged)
+            // The index's files already in place are unchanged outputs too.
+            result.skipped += search.outputs.count - search.staged.count
             result.searchState = search.state
         case .failure(let error):
             result.errors.append(error)
@@ -324,6 +334,16 @@ struct PagePass: Sendable {
         result.timings.append(("search", searchSeconds))
         result.timings.append(("layout", layoutSeconds))
         return result
+    }
+
+    /// Notes in `result` a page whose record at `index` of the sources has no identity, or
+    /// one that is not what the listing found: a record keeps an identity only when it was
+    /// settled as the build started, and then it is the listing's (see ``firstPass``).
+    private func noteIdentity(of record: CachedPage, at index: Int, in result: inout Result) {
+        guard let identity = record.identity, identity == sources.identities[index] else {
+            result.unsettled.append(BuildStamp.Unsettled(index: index, source: record.source, hash: record.sourceHash))
+            return
+        }
     }
 
     /// The warnings about each page's links, in page order: a page taken from the cache

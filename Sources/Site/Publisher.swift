@@ -49,12 +49,7 @@ struct Publisher {
             let source = content.appending(path: asset)
             let destination = output.appending(path: asset)
             let sourceAttributes = try fileManager.attributesOfItem(atPath: source.path)
-            if let existing = try? fileManager.attributesOfItem(atPath: destination.path),
-                existing[.size] as? UInt64 == sourceAttributes[.size] as? UInt64,
-                let copied = existing[.modificationDate] as? Date,
-                let original = sourceAttributes[.modificationDate] as? Date,
-                abs(copied.timeIntervalSince(original)) < 0.001  // the copy's time may be stored less precisely
-            {
+            if Self.isCopyCurrent(source: source.path, copy: destination.path) {
                 result.unchanged += 1
                 continue
             }
@@ -112,6 +107,19 @@ struct Publisher {
             try move(staging.appending(path: Manifest.fileName), to: output.appending(path: Manifest.fileName))
         }
         return result
+    }
+
+    /// Whether the asset at `source` has its copy at `copy` already: a regular file of the
+    /// same size and modification time (to the millisecond: the copy's time may be stored
+    /// less precisely).
+    static func isCopyCurrent(source: String, copy: String) -> Bool {
+        var original = stat()
+        var copied = stat()
+        guard stat(source, &original) == 0, lstat(copy, &copied) == 0, copied.st_mode & S_IFMT == S_IFREG,
+            copied.st_size == original.st_size
+        else { return false }
+        let time = { (status: stat) in Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec) }
+        return abs(time(copied) - time(original)) < 1_000_000
     }
 
     /// Why a build does not move its files into place.

@@ -48,6 +48,7 @@ public struct SiteBuilder: Sendable {
         }
 
         var lock: OutputLock?
+        defer { withExtendedLifetime(lock) {} }
         let sources: SourceTree
         let renderer: PageRenderer
         // The cache of an earlier build is read while the sources are listed, under that
@@ -55,21 +56,47 @@ public struct SiteBuilder: Sendable {
         // would have taken the lock leaves nothing new behind.
         let hasEarlierBuild = FileIO.exists(output.appending(path: OutputLock.fileName).path)
         var reading: Background<BuildCache.Reading>?
+        let stampFile = BuildCache.folder(for: output).appending(path: BuildStamp.fileName)
+        var key: String?
         do {
             try checkOutputLocation()
+            var stamp: BuildStamp?
             if hasEarlierBuild {
                 lock = try OutputLock(output: output)
-                reading = Background { [output, options] in BuildCache.read(output: output, jobs: options.jobs) }
+                // A build with a stamp most often has nothing to do, which it knows once the
+                // sources are listed: then the cache is read only if something changed,
+                // rather than beside the listing, which would slow it down.
+                stamp = BuildStamp(reading: stampFile)
+                if stamp == nil {
+                    reading = Background { [output, options] in BuildCache.read(output: output, jobs: options.jobs) }
+                }
             }
             sources = try SourceTree(content: site.content, jobs: options.jobs)
+            // Before the templates are compiled: a build with nothing to do needs no renderer
+            // (their text is part of the key).
+            if let stamp, sources.errors.isEmpty {
+                let stampKey = BuildCache.key(
+                    site: site, sources: sources, options: options, baseURL: baseURL, version: Self.version)
+                var listed = report
+                listed.warnings += sources.warnings
+                if var unchanged = unchangedBuild(stamp, sources: sources, key: stampKey, report: listed) {
+                    unchanged.seconds = (clock.now - start).seconds
+                    unchanged.timings = [("check", unchanged.seconds)]
+                    return unchanged
+                }
+                key = stampKey
+                reading = Background { [output, options] in BuildCache.read(output: output, jobs: options.jobs) }
+            }
             renderer = try site.makeRenderer()
             if lock == nil { lock = try OutputLock(output: output) }
         } catch {
             throw fail([error])
         }
-        defer { withExtendedLifetime(lock) {} }
         report.warnings += sources.warnings
         if !sources.errors.isEmpty { throw fail(sources.errors) }
+        let cacheKey =
+            key
+            ?? BuildCache.key(site: site, sources: sources, options: options, baseURL: baseURL, version: Self.version)
 
         let stagingPrefix = ".\(output.lastPathComponent).foldmark-staging-"
         let staging = output.deletingLastPathComponent()
@@ -83,9 +110,7 @@ public struct SiteBuilder: Sendable {
         }
 
         let cache = BuildCache(
-            await reading?.value ?? BuildCache.read(output: output, jobs: options.jobs),
-            key: BuildCache.key(site: site, sources: sources, options: options, baseURL: baseURL, version: Self.version)
-        )
+            await reading?.value ?? BuildCache.read(output: output, jobs: options.jobs), key: cacheKey)
         do {
             try FileManager.default.createDirectory(at: cache.packFolder, withIntermediateDirectories: true)
         } catch {
@@ -117,6 +142,8 @@ public struct SiteBuilder: Sendable {
         }
 
         let publishStart = clock.now
+        // From here on the output may change: the last build's stamp no longer holds.
+        BuildStamp.remove(stampFile)
         let publisher = Publisher(output: output, staging: staging, content: site.content)
         // The cache's new index is made while the output is published, and written only
         // once it is: a cache that describes pages not in place would skip them next time.
@@ -126,6 +153,18 @@ public struct SiteBuilder: Sendable {
         let save =
             result.pendingSave
             ?? Task { [cache, state = result.state] in await cache.prepareSave(records, state: state) }
+        // Made while the build is published, and written once it is.
+        let newStamp = Task {
+            [
+                sources, outputs = result.outputs, unsettled = result.unsettled, warnings = result.warnings,
+                counts = (result.pageCount, result.drafts, result.markdownPages)
+            ] in
+            BuildStamp(
+                key: cacheKey, sources: sources, unsettled: unsettled,
+                manifest: BuildStamp.manifestHash(Manifest.contents(listing: outputs + sources.assets)),
+                pages: counts.0, drafts: counts.1, cached: counts.2, warnings: warnings)
+        }
+        var stampWritten: Task<Void, Never>?
         do {
             let published = try publisher.publish(
                 staged: result.staged, outputs: result.outputs, assets: sources.assets)
@@ -135,6 +174,12 @@ public struct SiteBuilder: Sendable {
             await cache.finishSave(await save.value)
             OutputFolders.unchanged(result.outputFolders, in: output.path + "/").write(
                 to: cache.folder.appending(path: OutputFolders.fileName), key: cache.key)
+            // Written while the report is made, as the search index's state is.
+            stampWritten = Task { [cache] in
+                guard var stamp = await newStamp.value else { return }
+                stamp.cacheFiles = BuildCache.filesIdentity(in: cache.folder)
+                stamp.write(to: stampFile)
+            }
         } catch let refusal as Publisher.Refusal {
             await searchStateWritten
             let error =
@@ -167,7 +212,46 @@ public struct SiteBuilder: Sendable {
         Leftovers.free(leftovers)
         report.assets = sources.assets.count
         report.warnings.sort(by: Self.inFileOrder)
+        await stampWritten?.value
         report.seconds = (clock.now - start).seconds
+        return report
+    }
+
+    /// The report of a build that finds nothing to do: `sources` are those `stamp` was made
+    /// from (see ``BuildStamp``), with the same `key`; every asset's copy is current; and
+    /// every file the output's manifest lists, which is the one the last build left, is in
+    /// place. `nil` if any of that does not hold, or if the build is strict and would fail
+    /// on a warning: the build then goes through the pages, as it would without a stamp.
+    /// `report` holds the warnings about the site and its files.
+    private func unchangedBuild(_ stamp: BuildStamp, sources: SourceTree, key: String, report: BuildReport)
+        -> BuildReport?
+    {
+        guard !(options.isStrict && !(report.warnings.isEmpty && stamp.warnings.isEmpty)) else { return nil }
+        let contentPath = site.content.path.hasSuffix("/") ? site.content.path : site.content.path + "/"
+        let outputPath = output.path.hasSuffix("/") ? output.path : output.path + "/"
+        guard stamp.matches(key: key, sources: sources, contentPath: contentPath),
+            sources.assets.allSatisfy({ Publisher.isCopyCurrent(source: contentPath + $0, copy: outputPath + $0) })
+        else { return nil }
+        let cacheFolder = BuildCache.folder(for: output)
+        let manifest = Manifest.contents(of: output)
+        guard !manifest.isEmpty, BuildStamp.manifestHash(manifest) == stamp.manifest,
+            BuildCache.filesIdentity(in: cacheFolder) == stamp.cacheFiles
+        else { return nil }
+        let files = manifest.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+        let folders = OutputFolderCheck(
+            outputs: files, outputPath: outputPath, cacheFolder: cacheFolder, key: key, looksForPages: true)
+        guard files.indices.allSatisfy({ folders.exists($0, output: files[$0]) }) else { return nil }
+        // As after any build: the folders found complete are trusted by the next.
+        OutputFolders.unchanged(folders.inPlace(Array(repeating: true, count: files.count)), in: outputPath).write(
+            to: cacheFolder.appending(path: OutputFolders.fileName), key: key)
+        var report = report
+        report.pages = stamp.pages
+        report.drafts = stamp.drafts
+        report.cached = stamp.cached
+        report.assets = sources.assets.count
+        report.unchanged = files.count
+        report.warnings += stamp.warnings
+        report.warnings.sort(by: Self.inFileOrder)
         return report
     }
 

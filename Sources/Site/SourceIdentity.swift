@@ -117,3 +117,11 @@ extension SourceIdentity {
             device: device)
     }
 }
+
+extension StableHash {
+    /// Mixes in every field of `identity`.
+    mutating func combine(_ identity: SourceIdentity) {
+        var numbers = (identity.size, identity.modified, identity.changed, identity.inode, identity.device)
+        withUnsafeBytes(of: &numbers) { combine($0) }
+    }
+}
