@@ -72,19 +72,28 @@ struct BuildStamp: Sendable, Equatable {
         return hash.value
     }
 
+    /// Whether the pages that were not settled still have the bytes they had, read from
+    /// `contentPath` (ending in `/`). Looked at before the sources are listed: a page edited
+    /// again (in an edit loop, the one edited last) shows at once that the build has work
+    /// to do, and its cache is then read while the sources are listed.
+    func unsettledPagesAreUnchanged(contentPath: String) -> Bool {
+        unsettled.allSatisfy { page in
+            guard case .success(let data) = FileIO.read(contentPath + page.source) else { return false }
+            var hash = StableHash()
+            data.withUnsafeBytes { hash.combine(contentsOf: $0) }
+            return hash.hex == page.hash
+        }
+    }
+
     /// Whether `sources` are those the stamp was made from: the same cache key (made from
-    /// them), settled pages of the same identity, and unsettled ones of the same bytes,
-    /// read from `contentPath` (ending in `/`).
-    func matches(key: String, sources: SourceTree, contentPath: String) -> Bool {
+    /// them), settled pages of the same identity, and the others where they were (their
+    /// bytes: see ``unsettledPagesAreUnchanged(contentPath:)``).
+    func matches(key: String, sources: SourceTree) -> Bool {
         guard key == self.key else { return false }
         for page in unsettled {
             guard page.index < sources.pages.count, sources.pages[page.index] == page.source,
-                sources.identities[page.index] != nil,
-                case .success(let data) = FileIO.read(contentPath + page.source)
+                sources.identities[page.index] != nil
             else { return false }
-            var hash = StableHash()
-            data.withUnsafeBytes { hash.combine(contentsOf: $0) }
-            guard hash.hex == page.hash else { return false }
         }
         return Self.sourcesHash(
             pages: sources.pages, identities: sources.identities, leavingOut: unsettled.map(\.index))

@@ -57,6 +57,7 @@ public struct SiteBuilder: Sendable {
         let hasEarlierBuild = FileIO.exists(output.appending(path: OutputLock.fileName).path)
         var reading: Background<BuildCache.Reading>?
         let stampFile = BuildCache.folder(for: output).appending(path: BuildStamp.fileName)
+        let contentPath = site.content.path.hasSuffix("/") ? site.content.path : site.content.path + "/"
         var key: String?
         do {
             try checkOutputLocation()
@@ -65,8 +66,10 @@ public struct SiteBuilder: Sendable {
                 lock = try OutputLock(output: output)
                 // A build with a stamp most often has nothing to do, which it knows once the
                 // sources are listed: then the cache is read only if something changed,
-                // rather than beside the listing, which would slow it down.
+                // rather than beside the listing, which would slow it down. A page edited
+                // again since the last build tells at once.
                 stamp = BuildStamp(reading: stampFile)
+                if stamp?.unsettledPagesAreUnchanged(contentPath: contentPath) == false { stamp = nil }
                 if stamp == nil {
                     reading = Background { [output, options] in BuildCache.read(output: output, jobs: options.jobs) }
                 }
@@ -218,7 +221,8 @@ public struct SiteBuilder: Sendable {
     }
 
     /// The report of a build that finds nothing to do: `sources` are those `stamp` was made
-    /// from (see ``BuildStamp``), with the same `key`; every asset's copy is current; and
+    /// from (see ``BuildStamp``), with the same `key` (its pages that were not settled were
+    /// found unchanged before the listing); every asset's copy is current; and
     /// every file the output's manifest lists, which is the one the last build left, is in
     /// place. `nil` if any of that does not hold, or if the build is strict and would fail
     /// on a warning: the build then goes through the pages, as it would without a stamp.
@@ -229,7 +233,7 @@ public struct SiteBuilder: Sendable {
         guard !(options.isStrict && !(report.warnings.isEmpty && stamp.warnings.isEmpty)) else { return nil }
         let contentPath = site.content.path.hasSuffix("/") ? site.content.path : site.content.path + "/"
         let outputPath = output.path.hasSuffix("/") ? output.path : output.path + "/"
-        guard stamp.matches(key: key, sources: sources, contentPath: contentPath),
+        guard stamp.matches(key: key, sources: sources),
             sources.assets.allSatisfy({ Publisher.isCopyCurrent(source: contentPath + $0, copy: outputPath + $0) })
         else { return nil }
         let cacheFolder = BuildCache.folder(for: output)
