@@ -34,8 +34,9 @@ struct BuildStamp: Sendable, Equatable {
     /// ``sourcesHash(pages:identities:leavingOut:)`` of the pages that are not ``unsettled``.
     var sources: UInt64
     var unsettled: [Unsettled]
-    /// The hash of the output's manifest as the last build left it (``Manifest``).
-    var manifest: UInt64
+    /// The hash of the output's manifest as the last build left it (``Manifest``); set,
+    /// with ``cacheFiles``, once the build is published.
+    var manifest: UInt64 = 0
     /// ``BuildCache/filesIdentity(in:)`` once the last build saved its cache: another build
     /// into the same output (by a foldmark that keeps no stamp) changes it.
     var cacheFiles: UInt64 = 0
@@ -79,9 +80,7 @@ struct BuildStamp: Sendable, Equatable {
     func unsettledPagesAreUnchanged(contentPath: String) -> Bool {
         unsettled.allSatisfy { page in
             guard case .success(let data) = FileIO.read(contentPath + page.source) else { return false }
-            var hash = StableHash()
-            data.withUnsafeBytes { hash.combine(contentsOf: $0) }
-            return hash.hex == page.hash
+            return CachedPage.hash(ofSource: data) == page.hash
         }
     }
 
@@ -105,16 +104,16 @@ extension BuildStamp {
     /// The stamp of a build of `sources` in which the pages `unsettled` (in the order of the
     /// sources) had no settled identity; `nil` if another page has no identity.
     init?(
-        key: String, sources: SourceTree, unsettled: [Unsettled], manifest: UInt64, pages: Int, drafts: Int,
-        cached: Int, warnings: [SiteError]
+        key: String, sources: SourceTree, unsettled: [Unsettled], pages: Int, drafts: Int, cached: Int,
+        warnings: [SiteError]
     ) {
         guard
             let hash = Self.sourcesHash(
                 pages: sources.pages, identities: sources.identities, leavingOut: unsettled.map(\.index))
         else { return nil }
         self.init(
-            key: key, sources: hash, unsettled: unsettled, manifest: manifest, pages: pages, drafts: drafts,
-            cached: cached, warnings: warnings)
+            key: key, sources: hash, unsettled: unsettled, pages: pages, drafts: drafts, cached: cached,
+            warnings: warnings)
     }
 
     /// The stamp as the file holds it; `nil` if a text holds a tab or a line break.
@@ -141,8 +140,8 @@ extension BuildStamp {
         return Array((lines.joined(separator: "\n") + "\n").utf8)
     }
 
-    /// The stamp in `file`; `nil` if there is none, or it is malformed. Split on its bytes:
-    /// every build into an output that has one reads it, and most need only its first lines.
+    /// The stamp in `file`; `nil` if there is none, or it is malformed. Split on its bytes,
+    /// not its characters: every build into an output that has one reads it.
     init?(reading file: URL) {
         guard case .success(let data) = FileIO.read(file.path), data.last == UInt8(ascii: "\n") else { return nil }
         let bytes = [UInt8](data.dropLast())

@@ -13,6 +13,15 @@ extension CachedPage {
     static let partSeparator = UInt8(0x1C)
     static let fieldCount = 21
 
+    /// The ``Fields/sourceHash`` of a source whose bytes are `data`.
+    static func hash(ofSource data: Data) -> String {
+        data.withUnsafeBytes { bytes in
+            var hash = StableHash()
+            hash.combine(contentsOf: bytes)
+            return hash.hex
+        }
+    }
+
     /// Whether none of the record's texts holds a separator.
     var isEncodable: Bool { encoded != nil }
 

@@ -66,11 +66,7 @@ extension PagePass {
             case .success(let bytes): data = bytes
             case .failure(let failure): throw SiteError(file: name, message: "cannot read the file: \(failure.reason)")
             }
-            let hash = data.withUnsafeBytes { bytes in
-                var hash = StableHash()
-                hash.combine(contentsOf: bytes)
-                return hash.hex
-            }
+            let hash = CachedPage.hash(ofSource: data)
             var cached = cache.page(source, hash: hash, hint: index)
             cached?.identity = settled
             // Bytes that decoded cleanly last time still do: the hash is the same.

@@ -340,9 +340,8 @@ struct PagePass: Sendable {
     /// one that is not what the listing found: a record keeps an identity only when it was
     /// settled as the build started, and then it is the listing's (see ``firstPass``).
     private func noteIdentity(of record: CachedPage, at index: Int, in result: inout Result) {
-        guard let identity = record.identity, identity == sources.identities[index] else {
+        if record.identity == nil || record.identity != sources.identities[index] {
             result.unsettled.append(BuildStamp.Unsettled(index: index, source: record.source, hash: record.sourceHash))
-            return
         }
     }
 
@@ -366,7 +365,8 @@ struct PagePass: Sendable {
 
     private var homeTitle: String { site.config.title.isEmpty ? "Home" : site.config.title }
 
-    private static func folderPath(_ url: URL) -> String {
+    /// The path of the folder at `url`, ending in `/`.
+    static func folderPath(_ url: URL) -> String {
         let path = url.path
         return path.hasSuffix("/") ? path : path + "/"
     }

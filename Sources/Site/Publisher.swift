@@ -15,6 +15,8 @@ struct Publisher {
         var written: [String] = []
         var unchanged = 0
         var removed: [String] = []
+        /// ``BuildStamp/manifestHash(_:)`` of the manifest the output now has.
+        var manifestHash: UInt64 = 0
     }
 
     /// Moves the `staged` files into place; `outputs` are all pages of the build (staged or
@@ -32,6 +34,7 @@ struct Publisher {
         // Most builds make the files of the build before, in the same order: the two
         // manifests are then the same bytes, and the previous one need not be parsed.
         let listing = Manifest.contents(listing: outputs + assets)
+        result.manifestHash = BuildStamp.manifestHash(listing)
         let previousListing = Manifest.contents(of: output)
         let sameListing = !previousListing.isEmpty && previousListing == listing
         let previous = sameListing ? nil : Manifest(parsing: previousListing)
@@ -118,8 +121,7 @@ struct Publisher {
         guard stat(source, &original) == 0, lstat(copy, &copied) == 0, copied.st_mode & S_IFMT == S_IFREG,
             copied.st_size == original.st_size
         else { return false }
-        let time = { (status: stat) in Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec) }
-        return abs(time(copied) - time(original)) < 1_000_000
+        return abs(SourceIdentity(copied).modified - SourceIdentity(original).modified) < 1_000_000
     }
 
     /// Why a build does not move its files into place.

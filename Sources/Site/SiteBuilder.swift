@@ -57,7 +57,7 @@ public struct SiteBuilder: Sendable {
         let hasEarlierBuild = FileIO.exists(output.appending(path: OutputLock.fileName).path)
         var reading: Background<BuildCache.Reading>?
         let stampFile = BuildCache.folder(for: output).appending(path: BuildStamp.fileName)
-        let contentPath = site.content.path.hasSuffix("/") ? site.content.path : site.content.path + "/"
+        let contentPath = PagePass.folderPath(site.content)
         var key: String?
         do {
             try checkOutputLocation()
@@ -82,7 +82,9 @@ public struct SiteBuilder: Sendable {
                     site: site, sources: sources, options: options, baseURL: baseURL, version: Self.version)
                 var listed = report
                 listed.warnings += sources.warnings
-                if var unchanged = unchangedBuild(stamp, sources: sources, key: stampKey, report: listed) {
+                if var unchanged = unchangedBuild(
+                    stamp, sources: sources, key: stampKey, contentPath: contentPath, report: listed)
+                {
                     unchanged.seconds = (clock.now - start).seconds
                     unchanged.timings = [("check", unchanged.seconds)]
                     return unchanged
@@ -156,16 +158,16 @@ public struct SiteBuilder: Sendable {
         let save =
             result.pendingSave
             ?? Task { [cache, state = result.state] in await cache.prepareSave(records, state: state) }
-        // Made while the build is published, and written once it is.
+        // Made while the build is published, and written once it is (with the manifest and
+        // the cache's files as they then are).
         let newStamp = Task {
             [
-                sources, outputs = result.outputs, unsettled = result.unsettled, warnings = result.warnings,
+                sources, unsettled = result.unsettled, warnings = result.warnings,
                 counts = (result.pageCount, result.drafts, result.markdownPages)
             ] in
             BuildStamp(
-                key: cacheKey, sources: sources, unsettled: unsettled,
-                manifest: BuildStamp.manifestHash(Manifest.contents(listing: outputs + sources.assets)),
-                pages: counts.0, drafts: counts.1, cached: counts.2, warnings: warnings)
+                key: cacheKey, sources: sources, unsettled: unsettled, pages: counts.0, drafts: counts.1,
+                cached: counts.2, warnings: warnings)
         }
         var stampWritten: Task<Void, Never>?
         do {
@@ -178,8 +180,9 @@ public struct SiteBuilder: Sendable {
             OutputFolders.unchanged(result.outputFolders, in: output.path + "/").write(
                 to: cache.folder.appending(path: OutputFolders.fileName), key: cache.key)
             // Written while the report is made, as the search index's state is.
-            stampWritten = Task { [cache] in
+            stampWritten = Task { [cache, manifest = published.manifestHash] in
                 guard var stamp = await newStamp.value else { return }
+                stamp.manifest = manifest
                 stamp.cacheFiles = BuildCache.filesIdentity(in: cache.folder)
                 stamp.write(to: stampFile)
             }
@@ -226,13 +229,13 @@ public struct SiteBuilder: Sendable {
     /// every file the output's manifest lists, which is the one the last build left, is in
     /// place. `nil` if any of that does not hold, or if the build is strict and would fail
     /// on a warning: the build then goes through the pages, as it would without a stamp.
-    /// `report` holds the warnings about the site and its files.
-    private func unchangedBuild(_ stamp: BuildStamp, sources: SourceTree, key: String, report: BuildReport)
-        -> BuildReport?
-    {
+    /// `report` holds the warnings about the site and its files; `contentPath` is the path of
+    /// `Content/`, ending in `/`.
+    private func unchangedBuild(
+        _ stamp: BuildStamp, sources: SourceTree, key: String, contentPath: String, report: BuildReport
+    ) -> BuildReport? {
         guard !(options.isStrict && !(report.warnings.isEmpty && stamp.warnings.isEmpty)) else { return nil }
-        let contentPath = site.content.path.hasSuffix("/") ? site.content.path : site.content.path + "/"
-        let outputPath = output.path.hasSuffix("/") ? output.path : output.path + "/"
+        let outputPath = PagePass.folderPath(output)
         guard stamp.matches(key: key, sources: sources),
             sources.assets.allSatisfy({ Publisher.isCopyCurrent(source: contentPath + $0, copy: outputPath + $0) })
         else { return nil }
