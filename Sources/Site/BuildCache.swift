@@ -163,11 +163,14 @@ struct BuildCache: Sendable {
         // of the journal replaces the one before it, at its place.
         for index in ranges.indices {
             guard let page = decoded[index % workers][index / workers] else { continue }
-            if let place = places[page.source] {
+            // One lookup of the path, not two: a string's hash costs hundreds of
+            // instructions, for every page of the site.
+            let place = places.updateValue(records.count, forKey: page.source)
+            if let place {
+                places[page.source] = place
                 records[place] = page
                 recordRanges[place] = ranges[index]
             } else {
-                places[page.source] = records.count
                 records.append(page)
                 recordRanges.append(ranges[index])
             }
