@@ -145,10 +145,14 @@ struct BuildCache: Sendable {
         }
         guard let (state, generation, journalSize, ranges, foundKeys) = split else { return }
         let workers = Parallel.workers(for: ranges.count, jobs: jobs)
+        // The records name the packs by these strings, whichever thread decoded them: a
+        // comparison of two names then finds one string, not two alike (the records of
+        // two threads alternate, and the build compares the names of every record).
+        let listed = packList
         let decoded = Parallel.mapOnThreads(workers) { worker in
             data.withUnsafeBytes { raw in
                 let bytes = raw.bindMemory(to: UInt8.self)
-                var packNames: [String] = []
+                var packNames = listed
                 return stride(from: worker, to: ranges.count, by: workers).map { index in
                     CachedPage(
                         decoding: UnsafeBufferPointer(rebasing: bytes[ranges[index]]), packs: &packNames,
