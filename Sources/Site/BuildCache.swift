@@ -169,8 +169,7 @@ struct BuildCache: Sendable {
             guard let page = decoded[index % workers][index / workers] else { continue }
             // One lookup of the path, not two: a string's hash costs hundreds of
             // instructions, for every page of the site.
-            let place = places.updateValue(records.count, forKey: page.source)
-            if let place {
+            if let place = places.updateValue(records.count, forKey: page.source) {
                 places[page.source] = place
                 records[place] = page
                 recordRanges[place] = ranges[index]

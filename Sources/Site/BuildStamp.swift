@@ -68,9 +68,7 @@ struct BuildStamp: Sendable, Equatable {
 
     /// The hash of the bytes of a manifest.
     static func manifestHash(_ bytes: [UInt8]) -> UInt64 {
-        var hash = StableHash()
-        bytes.withUnsafeBytes { hash.combine(contentsOf: $0) }
-        return hash.value
+        bytes.withUnsafeBytes { StableHash(contentsOf: $0).value }
     }
 
     /// Whether the pages that were not settled still have the bytes they had, read from

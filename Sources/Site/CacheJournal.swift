@@ -21,9 +21,8 @@ enum CacheJournal {
 
     /// The bytes of one entry with `payload`.
     static func entry(payload: [UInt8]) -> [UInt8] {
-        var hash = StableHash()
-        payload.withUnsafeBytes { hash.combine(contentsOf: $0) }
-        var bytes = Array((hex(UInt64(payload.count)) + hex(hash.value)).utf8)
+        let hash = payload.withUnsafeBytes { StableHash(contentsOf: $0).value }
+        var bytes = Array((hex(UInt64(payload.count)) + hex(hash)).utf8)
         bytes += payload
         return bytes
     }
@@ -40,9 +39,8 @@ enum CacheJournal {
                 length <= UInt64(journal.count - start - prefixLength)
             else { return nil }
             let payload = (start + prefixLength)..<(start + prefixLength + Int(length))
-            var hash = StableHash()
-            hash.combine(contentsOf: UnsafeRawBufferPointer(rebasing: journal[payload]))
-            guard hash.value == expected else { return nil }
+            guard StableHash(contentsOf: UnsafeRawBufferPointer(rebasing: journal[payload])).value == expected
+            else { return nil }
             payloads.append(payload)
             start = payload.upperBound
         }

@@ -15,11 +15,7 @@ extension CachedPage {
 
     /// The ``Fields/sourceHash`` of a source whose bytes are `data`.
     static func hash(ofSource data: Data) -> String {
-        data.withUnsafeBytes { bytes in
-            var hash = StableHash()
-            hash.combine(contentsOf: bytes)
-            return hash.hex
-        }
+        data.withUnsafeBytes { StableHash(contentsOf: $0).hex }
     }
 
     /// Whether none of the record's texts holds a separator.

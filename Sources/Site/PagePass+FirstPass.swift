@@ -99,7 +99,7 @@ extension PagePass {
             record.isCleanText = text.problems.isEmpty
             if document.frontMatter.isDraft && !options.includesDrafts { return .draft(CachedPage(record)) }
             times.lap()
-            if site.config.hasSearch && output != "404.html" {
+            if site.config.hasSearch && !Self.isNotFoundOutput(output) {
                 let search = PageSearchData.encoded(
                     document: document, title: record.title, withText: site.config.search == .full)
                 guard let location = search.withUnsafeBytes({ packs.append($0, worker: worker) }) else {

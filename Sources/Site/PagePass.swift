@@ -380,7 +380,14 @@ struct PagePass: Sendable {
         return path.hasSuffix("/") ? path : path + "/"
     }
 
+    /// The output of the site's 404 page, a page of its own or the one foldmark makes.
+    static let notFoundOutput = "404.html"
+
+    static func isNotFoundPage(_ page: SitePage) -> Bool { isNotFoundOutput(page.output) }
+
     /// (The length first: a comparison of two strings that differ is about 70
     /// instructions, for every page, in several steps of every build.)
-    static func isNotFoundPage(_ page: SitePage) -> Bool { page.output.utf8.count == 8 && page.output == "404.html" }
+    static func isNotFoundOutput(_ output: String) -> Bool {
+        output.utf8.count == notFoundOutput.utf8.count && output == notFoundOutput
+    }
 }

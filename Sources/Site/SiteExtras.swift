@@ -12,11 +12,11 @@ extension PagePass {
         var written: [String] = []
         var kept: [String] = []
         if !pages.contains(where: Self.isNotFoundPage) {
-            if cache.siteState != nil && FileIO.exists(outputPath + "404.html") {
-                kept.append("404.html")
+            if cache.siteState != nil && FileIO.exists(outputPath + Self.notFoundOutput) {
+                kept.append(Self.notFoundOutput)
             } else {
                 try writeNotFoundPage()
-                written.append("404.html")
+                written.append(Self.notFoundOutput)
             }
         }
         if let baseURL {
@@ -42,7 +42,7 @@ extension PagePass {
             "<h1>Page not found</h1>\n<p>There is no page at this address. Try the <a href=\"\(home)\">home page</a>.</p>\n"
         let context = PageContext(
             siteTitle: site.config.title, language: site.config.language, rootPath: baseURL ?? "")
-        try write(renderer.renderPage(document, content: content, context: context), to: "404.html")
+        try write(renderer.renderPage(document, content: content, context: context), to: Self.notFoundOutput)
     }
 
     private func write(_ text: String, to name: String) throws(SiteError) {

@@ -9,6 +9,11 @@ struct StableHash: Hashable, Sendable {
         combine(text)
     }
 
+    /// The hash of `bytes` alone (see ``combine(contentsOf:)``).
+    init(contentsOf bytes: UnsafeRawBufferPointer) {
+        combine(contentsOf: bytes)
+    }
+
     mutating func combine(_ bytes: UnsafeRawBufferPointer) {
         var hash = value
         for byte in bytes {

@@ -270,11 +270,10 @@ struct SearchIndex {
             var tail = tail
             tail.withUTF8 { file.append(contentsOf: $0) }
             let bytes = UnsafeRawBufferPointer(file.buffer)
-            var hasher = StableHash()
-            hasher.combine(contentsOf: bytes)
+            let hash = StableHash(contentsOf: bytes).value
             paths.append(path)
-            hashes[path] = hasher.value
-            if inPlace[path] != hasher.value {
+            hashes[path] = hash
+            if inPlace[path] != hash {
                 staged.append(path)
                 if failure == nil, !write(path, bytes) { failure = path }
             }
