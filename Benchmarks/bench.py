@@ -492,6 +492,34 @@ def incremental_rows(results, full_wall):
 INCREMENTAL_HEADER = ["build", "median s", "range s", "× full build", "pages written"]
 
 
+def incremental_breakdown(results):
+    """For each kind of incremental build, where its median run's wall time went: the
+    seconds foldmark's `--json` report counts inside the build, by phase (those of 0.5 ms
+    or more), and the rest, which is the process around the build (the loader and the
+    runtime starting, the options and the site read, the exit and the kernel taking the
+    memory back)."""
+    lines = []
+    for kind, measured in results.items():
+        runs = sorted((run for run, _ in measured), key=lambda run: run.wall)
+        if not runs:
+            continue
+        run = runs[len(runs) // 2]
+        report = report_of(run)
+        inside = report.get("seconds")
+        timings = report.get("timings")
+        if not isinstance(inside, (int, float)) or not isinstance(timings, dict):
+            continue
+        rank = {phase: index for index, phase in enumerate(PHASE_ORDER)}
+        phases = ", ".join(
+            f"{phase} {seconds * 1000:.1f}"
+            for phase, seconds in sorted(timings.items(), key=lambda item: (rank.get(item[0], len(rank)), item[0]))
+            if isinstance(seconds, (int, float)) and seconds >= 0.0005)
+        lines.append(f"{kind}, median run: {run.wall * 1000:.1f} ms of wall time, {inside * 1000:.1f} ms inside "
+                     f"the build ({phases or 'no phase of 0.5 ms'}; ms), {(run.wall - inside) * 1000:.1f} ms the "
+                     "process around it")
+    return lines
+
+
 # --- targets ----------------------------------------------------------------------------
 
 def check(name, value, limit, text, lower_is_better=True):
@@ -847,6 +875,11 @@ def main(argv=None):
                                  markdown_table(INCREMENTAL_HEADER, table)]
                     for row in table:
                         figures[row[0]] = float(row[3]) if row[3] != "-" else None
+                    where = incremental_breakdown(results)
+                    for line in where:
+                        say("  " + line)
+                    if where:
+                        markdown += [""] + [f"- {line}." for line in where]
     finally:
         say(f"removing {out_root}")
         shutil.rmtree(out_root, ignore_errors=True)
