@@ -22,17 +22,18 @@ struct SourceTree {
     /// (their pages would silently vanish from the site): each is an error.
     var errors: [SiteError] = []
 
-    /// `jobs`: how many threads may take the pages' `stat`s (all cores if `nil`).
+    /// `jobs`: how many threads may list folders and take the pages' `stat`s (all cores if
+    /// `nil`).
     init(content: URL, jobs: Int? = nil) throws(SiteError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: content.path, isDirectory: &isDirectory), isDirectory.boolValue
         else {
             throw SiteError(file: SiteFolder.contentFolder, message: "no Content/ folder in the site")
         }
+        let path = content.path.hasSuffix("/") ? content.path : content.path + "/"
+        let root = Walk.run(FolderListing(path: path, relative: ""), threads: max(1, jobs ?? Parallel.cores))
         var listed: [(page: String, identity: SourceIdentity?)] = []
-        var listing = Listing()
-        walk(content, relative: "", pages: &listed, listing: &listing)
-        for (page, identity) in zip(listing.pages, listing.identities(jobs: jobs)) { listed[page].identity = identity }
+        add(root, to: &listed)
         listed.sort { $0.page < $1.page }
         pages = listed.map(\.page)
         identities = listed.map(\.identity)
@@ -40,107 +41,33 @@ struct SourceTree {
         findCollisions()
     }
 
-    /// The pages whose identity (see ``identities``) is still to be taken, after the walk:
-    /// a `stat` each, which is most of the walk's time, spread over threads.
-    private struct Listing {
-        /// Each folder that holds such pages, as an absolute path with its `/`.
-        var folders: [String] = []
-        /// Per page: its folder (in ``folders``) and name, and its place in the walk's list.
-        var names: [(folder: Int, name: String)] = []
-        var pages: [Int] = []
-
-        /// The identities of the pages, in order; `nil` where `stat` fails or finds no
-        /// regular file (it changed since it was listed).
-        func identities(jobs: Int?) -> [SourceIdentity?] {
-            // At least a few hundred `stat`s per thread, or starting one costs more.
-            let workers = Parallel.workers(for: names.count / 512 + 1, jobs: jobs)
-            let per = (names.count + workers - 1) / workers
-            return Parallel.mapOnThreads(workers) { worker in
-                identities(of: (worker * per)..<min(names.count, (worker + 1) * per))
-            }.flatMap { $0 }
-        }
-
-        /// Each folder is opened once per run of its pages, which then are looked up in it
-        /// by name (`fstatat`), without following a link (a link is not followed at all; a
-        /// regular file's `lstat` is its `stat`).
-        private func identities(of range: Range<Int>) -> [SourceIdentity?] {
-            var result: [SourceIdentity?] = []
-            result.reserveCapacity(range.count)
-            var folder = -1
-            var descriptor: Int32 = -1
-            defer { if descriptor >= 0 { close(descriptor) } }
-            for index in range {
-                if names[index].folder != folder {
-                    if descriptor >= 0 { close(descriptor) }
-                    folder = names[index].folder
-                    descriptor = open(folders[folder], O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-                }
-                var status = stat()
-                let isFile =
-                    descriptor >= 0
-                    && names[index].name.withCString { fstatat(descriptor, $0, &status, AT_SYMLINK_NOFOLLOW) } == 0
-                    && status.st_mode & S_IFMT == S_IFREG
-                result.append(isFile ? SourceIdentity(status) : nil)
-            }
-            return result
-        }
-    }
-
-    /// Lists `folder` with `readdir` (``FileIO/forEachEntry(in:_:)``), and `fstatat` where
-    /// the file system does not say what an entry is: Foundation's `attributesOfItem` also
-    /// looks up each file's owner and group by name, which costs more than the rest of a
-    /// no-op build's walk. A page's identity is taken after the walk (``Listing``).
-    private mutating func walk(
-        _ folder: URL, relative: String, pages: inout [(page: String, identity: SourceIdentity?)],
-        listing: inout Listing
-    ) {
-        let path = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
-        var entries: [(name: String, type: UInt8)] = []
-        let failure = FileIO.forEachEntry(in: path) { bytes, type, descriptor in
-            guard bytes.first != UInt8(ascii: ".") else { return true }
-            let name = String(decoding: bytes, as: UTF8.self)
-            var kind = type
-            if kind == UInt8(DT_UNKNOWN) {
-                // Some file systems do not say what an entry is: ask, without following a link.
-                var status = stat()
-                guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return true }
-                switch status.st_mode & S_IFMT {
-                case S_IFDIR: kind = UInt8(DT_DIR)
-                case S_IFREG: kind = UInt8(DT_REG)
-                case S_IFLNK: kind = UInt8(DT_LNK)
-                default: return true
-                }
-            }
-            entries.append((name, kind))
-            return true
-        }
-        if failure != 0 {
+    /// Adds what `folder` holds, and then what each of its subfolders holds, in the order of
+    /// their names: the same lists, warnings and errors in the same order whichever
+    /// threads listed the folders.
+    private mutating func add(_ folder: FolderListing, to listed: inout [(page: String, identity: SourceIdentity?)]) {
+        if folder.failure != 0 {
             errors.append(
                 SiteError(
-                    file: SiteFolder.contentFolder + "/" + relative,
-                    message: "cannot list the folder: " + String(cString: strerror(failure))))
+                    file: SiteFolder.contentFolder + "/" + folder.relative,
+                    message: "cannot list the folder: " + String(cString: strerror(folder.failure))))
             return
         }
-        entries.sort { $0.name < $1.name }
-        var folderNumber: Int?
-        for (name, kind) in entries {
-            let file = String(joining: relative, name)
+        let identities = folder.batches.flatMap(\.identities)
+        var page = 0
+        var subfolder = 0
+        for (file, kind) in folder.entries {
             switch Int32(kind) {
             case Int32(DT_DIR):
                 folders.append(file + "/")
-                walk(folder.appending(path: name), relative: file + "/", pages: &pages, listing: &listing)
+                add(folder.subfolders[subfolder], to: &listed)
+                subfolder += 1
             case Int32(DT_REG):
                 guard OutputPath.isMarkdown(file) else {
                     assets.append(file)
                     continue
                 }
-                if folderNumber == nil {
-                    folderNumber = listing.folders.count
-                    listing.folders.append(path)
-                }
-                listing.names.append((folderNumber!, name))
-                listing.pages.append(pages.count)
-                pages.append((file, nil))
+                listed.append((file, identities[page]))
+                page += 1
             case Int32(DT_LNK):
                 warnings.append(
                     SiteError(
@@ -148,6 +75,193 @@ struct SourceTree {
                         severity: .warning))
             default:
                 continue
+            }
+        }
+    }
+
+    /// One folder under `Content/` as a thread listed it: its entries in the order of their
+    /// names, its subfolders' listings in the same order, and its pages' identities.
+    private final class FolderListing: @unchecked Sendable {
+        /// The folder's absolute path, and its path relative to `Content/` (`""` for
+        /// `Content/` itself), each with a `/` at the end.
+        let path: String
+        let relative: String
+        /// The error that stopped the listing, 0 if none.
+        var failure: Int32 = 0
+        /// The files, folders and links, each as a path relative to `Content/`, and its kind
+        /// (`DT_REG`, `DT_DIR` or `DT_LNK`), in the order of their names.
+        var entries: [(file: String, kind: UInt8)] = []
+        var subfolders: [FolderListing] = []
+        /// The folder's pages in the order of ``entries``, a few hundred to a batch.
+        var batches: [StatBatch] = []
+
+        init(path: String, relative: String) {
+            self.path = path
+            self.relative = relative
+        }
+
+        /// Lists the folder with `readdir` (``FileIO/forEachEntry(in:_:)``), and `fstatat`
+        /// where the file system does not say what an entry is: Foundation's
+        /// `attributesOfItem` also looks up each file's owner and group by name, which cost
+        /// more than the rest of a no-op build's listing. Hidden entries are left out. The
+        /// pages' identities are taken later, by batches of ``StatBatch/size``.
+        func list() {
+            var named: [(name: String, kind: UInt8)] = []
+            failure = FileIO.forEachEntry(in: path) { bytes, type, descriptor in
+                guard bytes.first != UInt8(ascii: ".") else { return true }
+                let name = String(decoding: bytes, as: UTF8.self)
+                var kind = type
+                if kind == UInt8(DT_UNKNOWN) {
+                    // Some file systems do not say what an entry is: ask, without following a link.
+                    var status = stat()
+                    guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return true }
+                    switch status.st_mode & S_IFMT {
+                    case S_IFDIR: kind = UInt8(DT_DIR)
+                    case S_IFREG: kind = UInt8(DT_REG)
+                    case S_IFLNK: kind = UInt8(DT_LNK)
+                    default: return true
+                    }
+                }
+                switch Int32(kind) {
+                case Int32(DT_DIR), Int32(DT_REG), Int32(DT_LNK): named.append((name, kind))
+                default: break
+                }
+                return true
+            }
+            guard failure == 0 else { return }
+            named.sort { $0.name < $1.name }
+            var pageNames: [String] = []
+            entries.reserveCapacity(named.count)
+            for (name, kind) in named {
+                let file = String(joining: relative, name)
+                entries.append((file, kind))
+                if kind == UInt8(DT_DIR) {
+                    subfolders.append(FolderListing(path: path + name + "/", relative: file + "/"))
+                } else if kind == UInt8(DT_REG) && OutputPath.isMarkdown(file) {
+                    pageNames.append(name)
+                }
+            }
+            var start = 0
+            while start < pageNames.count {
+                let end = min(pageNames.count, start + StatBatch.size)
+                batches.append(StatBatch(folder: path, names: Array(pageNames[start..<end])))
+                start = end
+            }
+        }
+    }
+
+    /// Up to ``size`` pages of one folder, and once taken, their identities (``identities``).
+    private final class StatBatch: @unchecked Sendable {
+        static let size = 256
+        let folder: String
+        let names: [String]
+        /// Written by the one thread that takes the batch, read once the walk is done.
+        var identities: [SourceIdentity?] = []
+
+        init(folder: String, names: [String]) {
+            self.folder = folder
+            self.names = names
+        }
+
+        /// Takes the identities of the pages, in order; `nil` where `stat` fails or finds no
+        /// regular file (it changed since it was listed). The folder is opened once, and
+        /// its pages are looked up in it by name (`fstatat`): the kernel looks up one name
+        /// instead of a page's whole path, and the first pass needs no `stat` of its own.
+        /// A link is not followed (nor taken: a regular file's `lstat` is its `stat`).
+        func take() {
+            let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            defer { if descriptor >= 0 { close(descriptor) } }
+            identities = names.map { name in
+                var status = stat()
+                let isFile =
+                    descriptor >= 0
+                    && name.withCString { fstatat(descriptor, $0, &status, AT_SYMLINK_NOFOLLOW) } == 0
+                    && status.st_mode & S_IFMT == S_IFREG
+                return isFile ? SourceIdentity(status) : nil
+            }
+        }
+    }
+
+    /// The listing of every folder and the `stat` of every page, spread over threads: each
+    /// takes the next folder to list or batch of pages to `stat`, and a folder it lists
+    /// adds its subfolders and its batches to the work. A page's `stat` is most of the
+    /// walk's time; taken only once every folder was listed, as before, the `stat`s
+    /// (3.3–6.5 ms) came after the listing (3.2–4.4 ms) in a no-op build of the real
+    /// corpora's 7,991 pages, a third of its time.
+    private final class Walk: @unchecked Sendable {
+        private enum Job {
+            case list(FolderListing)
+            case stat(StatBatch)
+        }
+
+        private let threads: Int
+        private let condition = NSCondition()
+        /// The jobs in the order they were added; those before `taken` are taken.
+        private var jobs: [Job] = []
+        private var taken = 0
+        /// The jobs taken and not yet done.
+        private var running = 0
+        private var pages = 0
+        private var helpers: DispatchGroup?
+
+        private init(threads: Int) {
+            self.threads = threads
+        }
+
+        /// Lists `root` and everything under it.
+        static func run(_ root: FolderListing, threads: Int) -> FolderListing {
+            let walk = Walk(threads: threads)
+            walk.jobs = [.list(root)]
+            walk.work()
+            walk.condition.lock()
+            let helpers = walk.helpers
+            walk.condition.unlock()
+            helpers?.wait()
+            return root
+        }
+
+        /// Takes jobs until there are none left and none running.
+        private func work() {
+            while let job = next() {
+                switch job {
+                case .list(let folder):
+                    folder.list()
+                    add(folder)
+                case .stat(let batch):
+                    batch.take()
+                }
+                condition.lock()
+                running -= 1
+                if running == 0 && taken == jobs.count { condition.broadcast() }
+                condition.unlock()
+            }
+        }
+
+        private func next() -> Job? {
+            condition.lock()
+            defer { condition.unlock() }
+            while taken == jobs.count && running > 0 { condition.wait() }
+            guard taken < jobs.count else { return nil }
+            running += 1
+            taken += 1
+            return jobs[taken - 1]
+        }
+
+        /// Adds what listing `folder` found to do. Other threads join once there are enough
+        /// pages for that to pay (a few hundred; starting one costs more on a small site).
+        private func add(_ folder: FolderListing) {
+            condition.lock()
+            jobs += folder.batches.map { .stat($0) }
+            jobs += folder.subfolders.map { .list($0) }
+            pages += folder.batches.reduce(0) { $0 + $1.names.count }
+            let startsHelpers = helpers == nil && threads > 1 && pages >= 256
+            if startsHelpers { helpers = DispatchGroup() }
+            condition.broadcast()
+            condition.unlock()
+            if startsHelpers, let helpers {
+                for _ in 1..<threads {
+                    DispatchQueue.global(qos: .userInitiated).async(group: helpers) { self.work() }
+                }
             }
         }
     }

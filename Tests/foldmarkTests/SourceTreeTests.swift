@@ -43,4 +43,44 @@ import Testing
         }
         #expect(wrong == 0)
     }
+
+    /// Folders are listed and pages `stat`ed by several threads, in whatever order they
+    /// take them: the folders, pages, assets and warnings come out as one thread lists them.
+    @Test func severalThreadsListAsOneDoes() throws {
+        var files: [String: String] = [:]
+        for index in 0..<900 {
+            // Folders nested three deep, a large one among them, and assets beside the pages.
+            let folder = index < 400 ? "big/" : "f\(index % 37)/" + (index % 3 == 0 ? "g\(index % 5)/" : "")
+            files["Content/" + folder + "p\(index).md"] = String(repeating: "x", count: index)
+            if index % 50 == 0 { files["Content/" + folder + "a\(index).png"] = "" }
+        }
+        let site = try TemporarySite(files: files)
+        for link in ["big/l.md", "f3/g0/m", "z"] {
+            try FileManager.default.createSymbolicLink(
+                atPath: site.root.appending(path: "Content/" + link).path, withDestinationPath: "/etc")
+        }
+        let one = try SourceTree(content: site.root.appending(path: "Content"), jobs: 1)
+        #expect(one.pages.count == 900)
+        #expect(one.identities.allSatisfy { $0 != nil })
+        #expect(one.warnings.map(\.file) == ["Content/big/l.md", "Content/f3/g0/m", "Content/z"])
+        var folders: Set<String> = ["", "big/"]
+        for index in 400..<900 {
+            folders.insert("f\(index % 37)/")
+            if index % 3 == 0 { folders.insert("f\(index % 37)/g\(index % 5)/") }
+        }
+        #expect(Set(one.folders) == folders)
+        #expect(one.folders.count == folders.count)
+        for jobs in [2, 4] {
+            let several = try SourceTree(content: site.root.appending(path: "Content"), jobs: jobs)
+            #expect(several.pages == one.pages)
+            #expect(several.identities == one.identities)
+            #expect(several.assets == one.assets)
+            #expect(several.folders == one.folders)
+            #expect(several.warnings.map(\.file) == one.warnings.map(\.file))
+            let wrong = zip(several.pages, several.identities).count { page, identity in
+                identity != SourceIdentity(path: site.root.appending(path: "Content/" + page).path)
+            }
+            #expect(wrong == 0)
+        }
+    }
 }
