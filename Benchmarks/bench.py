@@ -24,8 +24,10 @@ For each corpus it runs, alternating and K times each (default 5) after one warm
 Then foldmark's incremental builds of a copy of the site (--no-incremental skips them):
   no-op         K rebuilds with nothing changed
   one-page edit K rebuilds, each after appending a paragraph to the body of one page
-each against foldmark's median full build of the same run; a summary says which of the
-issue's targets hold (x floor, x Hugo, peak RSS, incremental, linear growth).
+each against foldmark's median full build of the same run, and for the median of each,
+how much of its wall time went to the build's phases (its --json report) and how much to
+the process around it; a summary says which of the issue's targets hold (x floor, x Hugo,
+peak RSS, incremental, linear growth).
 Every run writes into a new, empty folder in a temporary directory ($FOLDMARK_BENCH_OUT,
 else $TMPDIR or /tmp), so each run is a fresh full build; the outputs are deleted at the
 end, or on tmpfs after each run (see Runner for why). Wall time is measured here, CPU time comes from
