@@ -502,19 +502,17 @@ def incremental_breakdown(results):
     memory back)."""
     lines = []
     for kind, measured in results.items():
-        runs = sorted((run for run, _ in measured), key=lambda run: run.wall)
-        if not runs:
+        if not measured:
             continue
-        run = runs[len(runs) // 2]
+        run = median_run([run for run, _ in measured])
         report = report_of(run)
         inside = report.get("seconds")
         timings = report.get("timings")
         if not isinstance(inside, (int, float)) or not isinstance(timings, dict):
             continue
-        rank = {phase: index for index, phase in enumerate(PHASE_ORDER)}
         phases = ", ".join(
             f"{phase} {seconds * 1000:.1f}"
-            for phase, seconds in sorted(timings.items(), key=lambda item: (rank.get(item[0], len(rank)), item[0]))
+            for phase, seconds in ordered_timings(timings).items()
             if isinstance(seconds, (int, float)) and seconds >= 0.0005)
         lines.append(f"{kind}, median run: {run.wall * 1000:.1f} ms of wall time, {inside * 1000:.1f} ms inside "
                      f"the build ({phases or 'no phase of 0.5 ms'}; ms), {(run.wall - inside) * 1000:.1f} ms the "
@@ -599,8 +597,8 @@ def target_lines(summary):
 
 # --- reporting --------------------------------------------------------------------------
 
-def median_run(tool):
-    ordered = sorted(tool.runs, key=lambda r: r.wall)
+def median_run(runs):
+    ordered = sorted(runs, key=lambda r: r.wall)
     return ordered[(len(ordered) - 1) // 2]
 
 
@@ -660,25 +658,23 @@ def markdown_table(header, table):
 PHASE_ORDER = ["read", "parse", "sectionize", "index", "render", "write", "site", "layout", "search", "publish"]
 
 
+def ordered_timings(timings):
+    """The `timings` of a --json report in the order of PHASE_ORDER, others last by name."""
+    rank = {phase: index for index, phase in enumerate(PHASE_ORDER)}
+    return dict(sorted(timings.items(), key=lambda item: (rank.get(item[0], len(rank)), item[0])))
+
+
 def breakdown(tool):
     """The phase breakdown of foldmark's median run: (text for the terminal, Markdown line)."""
     if tool.failure or not tool.runs:
         return None, None
     if tool.note:
         return tool.note, None
-    run = median_run(tool)
-    report = None
-    for candidate in [run.stdout] + run.stdout.splitlines()[::-1]:
-        try:
-            report = json.loads(candidate)
-            break
-        except ValueError:
-            continue
-    timings = report.get("timings") if isinstance(report, dict) else None
+    run = median_run(tool.runs)
+    timings = report_of(run).get("timings")
     if not isinstance(timings, dict) or not timings:
         return "no breakdown: foldmark's --json output has no \"timings\"", None
-    rank = {phase: index for index, phase in enumerate(PHASE_ORDER)}
-    timings = dict(sorted(timings.items(), key=lambda item: (rank.get(item[0], len(rank)), item[0])))
+    timings = ordered_timings(timings)
     total = sum(v for v in timings.values() if isinstance(v, (int, float)))
     lines = [f"foldmark phases of the median run ({run.wall:.3f} s wall), seconds as its --json "
              "reports them (phases summed over parallel workers can add up to more than the wall time):"]

@@ -56,25 +56,21 @@ struct SourceTree {
         var page = 0
         var subfolder = 0
         for (file, kind) in folder.entries {
-            switch Int32(kind) {
-            case Int32(DT_DIR):
+            switch kind {
+            case .folder:
                 folders.append(file + "/")
                 add(folder.subfolders[subfolder], to: &listed)
                 subfolder += 1
-            case Int32(DT_REG):
-                guard OutputPath.isMarkdown(file) else {
-                    assets.append(file)
-                    continue
-                }
+            case .page:
                 listed.append((file, identities[page]))
                 page += 1
-            case Int32(DT_LNK):
+            case .asset:
+                assets.append(file)
+            case .link:
                 warnings.append(
                     SiteError(
                         file: SiteFolder.contentFolder + "/" + file, message: "symbolic link not followed",
                         severity: .warning))
-            default:
-                continue
             }
         }
     }
@@ -82,15 +78,18 @@ struct SourceTree {
     /// One folder under `Content/` as a thread listed it: its entries in the order of their
     /// names, its subfolders' listings in the same order, and its pages' identities.
     private final class FolderListing: @unchecked Sendable {
+        /// What an entry is, told once, by the thread that lists the folder.
+        enum Kind { case folder, page, asset, link }
+
         /// The folder's absolute path, and its path relative to `Content/` (`""` for
         /// `Content/` itself), each with a `/` at the end.
         let path: String
         let relative: String
         /// The error that stopped the listing, 0 if none.
         var failure: Int32 = 0
-        /// The files, folders and links, each as a path relative to `Content/`, and its kind
-        /// (`DT_REG`, `DT_DIR` or `DT_LNK`), in the order of their names.
-        var entries: [(file: String, kind: UInt8)] = []
+        /// The files, folders and links, each as a path relative to `Content/`, in the order
+        /// of their names.
+        var entries: [(file: String, kind: Kind)] = []
         var subfolders: [FolderListing] = []
         /// The folder's pages in the order of ``entries``, a few hundred to a batch.
         var batches: [StatBatch] = []
@@ -132,14 +131,20 @@ struct SourceTree {
             named.sort { $0.name < $1.name }
             var pageNames: [String] = []
             entries.reserveCapacity(named.count)
-            for (name, kind) in named {
+            for (name, type) in named {
                 let file = String(joining: relative, name)
-                entries.append((file, kind))
-                if kind == UInt8(DT_DIR) {
+                let kind: Kind
+                switch Int32(type) {
+                case Int32(DT_DIR):
+                    kind = .folder
                     subfolders.append(FolderListing(path: path + name + "/", relative: file + "/"))
-                } else if kind == UInt8(DT_REG) && OutputPath.isMarkdown(file) {
+                case Int32(DT_REG) where OutputPath.isMarkdown(file):
+                    kind = .page
                     pageNames.append(name)
+                case Int32(DT_REG): kind = .asset
+                default: kind = .link
                 }
+                entries.append((file, kind))
             }
             var start = 0
             while start < pageNames.count {

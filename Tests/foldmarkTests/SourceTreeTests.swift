@@ -49,7 +49,7 @@ import Testing
     @Test func severalThreadsListAsOneDoes() throws {
         var files: [String: String] = [:]
         for index in 0..<900 {
-            // Folders nested three deep, a large one among them, and assets beside the pages.
+            // Folders two deep under Content/, a large one among them, and assets beside the pages.
             let folder = index < 400 ? "big/" : "f\(index % 37)/" + (index % 3 == 0 ? "g\(index % 5)/" : "")
             files["Content/" + folder + "p\(index).md"] = String(repeating: "x", count: index)
             if index % 50 == 0 { files["Content/" + folder + "a\(index).png"] = "" }
