@@ -33,10 +33,53 @@ import Testing
         }
     }
 
-    /// The scanner and the reference find the same terms in `text`, as plain text and as HTML.
+    /// The scanner and the reference find the same terms in `text`, as plain text and as HTML;
+    /// and a sink that takes short terms with their bytes gets the same terms, each with
+    /// its own bytes.
     static func expectReferenceTerms(in text: String) {
         #expect(SearchTerms.terms(inText: text) == ReferenceSearchTerms.terms(inText: text), "\(text.debugDescription)")
-        #expect(SearchTerms.terms(inHTML: text) == ReferenceSearchTerms.terms(inHTML: text), "\(text.debugDescription)")
+        let reference = ReferenceSearchTerms.terms(inHTML: text)
+        #expect(SearchTerms.terms(inHTML: text) == reference, "\(text.debugDescription)")
+        var sink = ShortBytesSink()
+        SearchTerms.forEach(inHTML: text, into: &sink)
+        #expect(sink.terms == reference && sink.wrongBytes == 0, "\(text.debugDescription)")
+    }
+
+    /// Collects terms, and counts those handed over with bytes that are not theirs.
+    struct ShortBytesSink: SearchTermSink {
+        var terms: [String] = []
+        var wrongBytes = 0
+
+        mutating func take(_ term: UnsafeBufferPointer<UInt8>) {
+            terms.append(String(decoding: term, as: UTF8.self))
+        }
+
+        mutating func take(_ term: UnsafeBufferPointer<UInt8>, shortBytes bytes: UInt64) {
+            if term.count >= 8 || ByteChunk.load(term.baseAddress!, count: term.count) != bytes { wrongBytes += 1 }
+            take(term)
+        }
+    }
+
+    /// A term of fewer than 8 bytes inserted with its bytes (as the scanner hands over
+    /// ASCII words) is the same term as when it is inserted from memory, either way round.
+    @Test func shortTermsInsertedWithTheirBytesAreTheSameTerms() {
+        var random = SplitMix(seed: 29)
+        var set = TermSet(slots: 4)
+        var numbers: [[UInt8]: Int] = [:]
+        for _ in 0..<20_000 {
+            let term = (0..<(1 + Int(random.next() % 7))).map { _ in UInt8(ascii: "a") + UInt8(random.next() % 3) }
+            let bytes = term.withUnsafeBufferPointer { ByteChunk.load($0.baseAddress!, count: $0.count) }
+            let inserted = term.withUnsafeBufferPointer { term in
+                random.next() % 2 == 0 ? set.insert(term) : set.insert(term, shortBytes: bytes)
+            }
+            if let number = numbers[term] {
+                #expect(inserted.number == number && !inserted.isNew, "\(term)")
+            } else {
+                #expect(inserted.isNew, "\(term)")
+                numbers[term] = inserted.number
+            }
+        }
+        #expect(set.count == numbers.count)
     }
 
     @Test func scannerFindsTheTermsOfTheReferenceInRandomASCII() {
@@ -122,7 +165,9 @@ extension SearchSpeedTests {
 
     @Test func numbersAreWrittenLikeTheReference() {
         var random = SplitMix(seed: 9)
-        let values: [UInt32] = [0, 1, 44, 45, 2024, 2025, 91_124, 91_125, UInt32.max]
+        let values: [UInt32] = [
+            0, 1, 44, 45, 2024, 2025, 91_124, 91_125, 4_100_624, 4_100_625, 184_528_124, 184_528_125, UInt32.max,
+        ]
         for value in values
             + (0..<10_000).map({ _ in UInt32(truncatingIfNeeded: random.next() >> (random.next() % 64)) })
         {

@@ -47,16 +47,18 @@ enum SearchNumbers {
     }
 
     private static func writeLong(_ value: UInt32, to text: UnsafeMutablePointer<UInt8>) -> Int {
-        var scale = base
-        while value / scale >= base { scale *= base }
+        // The length first, then the digits from the last: divisions by the constant base,
+        // which compile to multiplications.
+        let length =
+            value < 2_025 ? 2 : value < 91_125 ? 3 : value < 4_100_625 ? 4 : value < 184_528_125 ? 5 : 6
         var rest = value
-        var length = 0
-        while scale > 0 {
-            let digit = rest / scale
-            rest -= digit * scale
-            text[length] = character(scale == 1 ? digit : digit + base)
-            length += 1
-            scale /= base
+        text[length - 1] = character(rest % base)
+        rest /= base
+        var index = length - 2
+        while index >= 0 {
+            text[index] = character(rest % base + base)
+            rest /= base
+            index -= 1
         }
         return length
     }

@@ -25,7 +25,13 @@ struct SearchTermTable: SearchTermSink, ~Copyable {
     @discardableResult
     @inline(__always)
     mutating func add(_ term: UnsafeBufferPointer<UInt8>, entry: UInt32, heading: Bool) -> Int {
-        let (number, isNew) = terms.insert(term)
+        add(terms.insert(term), entry: entry, heading: heading)
+    }
+
+    @discardableResult
+    @inline(__always)
+    private mutating func add(_ inserted: (number: Int, isNew: Bool), entry: UInt32, heading: Bool) -> Int {
+        let (number, isNew) = inserted
         if isNew {
             lastEntry.append(entry)
             hitCounts.append(1)
@@ -50,6 +56,11 @@ struct SearchTermTable: SearchTermSink, ~Copyable {
     @inline(__always)
     mutating func take(_ term: UnsafeBufferPointer<UInt8>) {
         add(term, entry: textEntry, heading: false)
+    }
+
+    @inline(__always)
+    mutating func take(_ term: UnsafeBufferPointer<UInt8>, shortBytes bytes: UInt64) {
+        add(terms.insert(term, shortBytes: bytes), entry: textEntry, heading: false)
     }
 
     /// The page's record (see ``PageSearchRecord``): `1` or `0` for `hasPageEntry`, then
@@ -95,7 +106,13 @@ struct SearchTermTable: SearchTermSink, ~Copyable {
                 let start = starts[term]
                 let termLength = starts[term + 1] - start
                 length += PageSearchRecord.writeHeader(length: termLength, hasHeadings: hasHeadings, to: text + length)
-                (text + length).update(from: bytes.baseAddress! + start, count: termLength)
+                if termLength <= 8 && length + 8 <= capacity {
+                    // (Most terms are short: one load and one store, not a call to `memmove`.)
+                    UnsafeMutableRawPointer(text + length).storeBytes(
+                        of: ByteChunk.load(bytes.baseAddress! + start, count: termLength).littleEndian, as: UInt64.self)
+                } else {
+                    (text + length).update(from: bytes.baseAddress! + start, count: termLength)
+                }
                 length += termLength
                 if hasHeadings {
                     length += Self.writeEntries(of: codes[hitsOfTerm], kind: 1, to: text + length)

@@ -8,6 +8,14 @@ import Sections
 /// table cost).
 protocol SearchTermSink: ~Copyable {
     mutating func take(_ term: UnsafeBufferPointer<UInt8>)
+    /// ``take(_:)`` for a term of fewer than 8 bytes, which are also in `bytes` (the first in
+    /// the lowest byte, zeros after the last), from the scanner's registers.
+    mutating func take(_ term: UnsafeBufferPointer<UInt8>, shortBytes bytes: UInt64)
+}
+
+extension SearchTermSink where Self: ~Copyable {
+    @inline(__always)
+    mutating func take(_ term: UnsafeBufferPointer<UInt8>, shortBytes bytes: UInt64) { take(term) }
 }
 
 /// Splits text into the terms of the search index: runs of Unicode letters and digits,
@@ -135,6 +143,9 @@ enum SearchTerms {
                 var run = chunk
                 var runLetters = letters
                 var length = 0
+                // The first chunk lowercased: a word of fewer than 8 bytes, whole, which
+                // the sink takes from here rather than reading it again.
+                let first = chunk.lowercased
                 while true {
                     let inChunk = ByteChunk.count(before: ~runLetters & ByteChunk.high)
                     if length < maxLength {
@@ -151,7 +162,13 @@ enum SearchTerms {
                 // A word goes on with a letter that is not ASCII, or one that a character
                 // reference stands for.
                 if word.isEmpty && next < 0x80 && next != UInt8(ascii: "&") {
-                    if length >= 2 { sink.take(UnsafeBufferPointer(start: lowered, count: min(length, maxLength))) }
+                    if length >= 8 {
+                        sink.take(UnsafeBufferPointer(start: lowered, count: min(length, maxLength)))
+                    } else if length >= 2 {
+                        sink.take(
+                            UnsafeBufferPointer(start: lowered, count: length),
+                            shortBytes: first & (1 &<< UInt64(8 &* length) &- 1))
+                    }
                     // The byte after the word only separates it from the next, unless it
                     // starts a tag: step over it here.
                     index = isHTML && next == UInt8(ascii: "<") ? end : end + 1
@@ -175,22 +192,23 @@ enum SearchTerms {
         private var token: [UInt8] = []
         /// Whether `token` holds only ASCII letters and digits, lowercased.
         private var isASCII = true
-
-        var isEmpty: Bool {
-            @inline(__always) get { token.isEmpty }
-        }
+        /// Whether `token` is empty: asked at every word, and kept here rather than read
+        /// from the array's storage.
+        private(set) var isEmpty = true
 
         mutating func append(lowercasing letters: UnsafeBufferPointer<UInt8>) {
             for letter in letters { token.append(lowercase(letter)) }
+            if !letters.isEmpty { isEmpty = false }
         }
 
         mutating func add<Sink: SearchTermSink & ~Copyable>(_ scalar: Unicode.Scalar, _ sink: inout Sink) {
             switch kind(of: scalar) {
             case .word:
                 isASCII = false
+                isEmpty = false
                 token.append(contentsOf: scalar.utf8)
             case .mark:
-                if !token.isEmpty {
+                if !isEmpty {
                     isASCII = false
                     token.append(contentsOf: scalar.utf8)
                 }
@@ -201,13 +219,14 @@ enum SearchTerms {
         /// Hands over the word, if it is a term, and starts the next.
         @inline(__always)
         mutating func flush<Sink: SearchTermSink & ~Copyable>(_ sink: inout Sink) {
-            if !token.isEmpty { end(&sink) }
+            if !isEmpty { end(&sink) }
         }
 
         private mutating func end<Sink: SearchTermSink & ~Copyable>(_ sink: inout Sink) {
             defer {
                 token.removeAll(keepingCapacity: true)
                 isASCII = true
+                isEmpty = true
             }
             if isASCII {
                 guard token.count >= 2 else { return }

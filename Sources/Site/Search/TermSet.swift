@@ -46,6 +46,22 @@ struct TermSet: ~Copyable {
     @inline(__always)
     mutating func insert(_ term: UnsafeBufferPointer<UInt8>) -> (number: Int, isNew: Bool) {
         let (hash, key) = Self.hash(term)
+        return insert(term, hash: hash, key: key)
+    }
+
+    /// ``insert(_:)`` for a term of fewer than 8 bytes that the caller has in `bytes`, the
+    /// first in the lowest byte and zeros after the last: its hash and key come from them,
+    /// without reading the term again.
+    @inline(__always)
+    mutating func insert(_ term: UnsafeBufferPointer<UInt8>, shortBytes bytes: UInt64) -> (number: Int, isNew: Bool) {
+        let (hash, key) = Self.hash(shortBytes: bytes, count: term.count)
+        return insert(term, hash: hash, key: key)
+    }
+
+    @inline(__always)
+    private mutating func insert(_ term: UnsafeBufferPointer<UInt8>, hash: UInt32, key: UInt64) -> (
+        number: Int, isNew: Bool
+    ) {
         let tag = UInt64(hash) << 32
         let mask = slots.count / 2 - 1
         var slot = Int(hash) & mask
@@ -92,11 +108,23 @@ struct TermSet: ~Copyable {
             }
             tail = ByteChunk.load(base + index, count: term.count - index)
         }
-        hash = (hash ^ tail) &* multiplier
+        return finish(hash, tail: tail, count: term.count)
+    }
+
+    /// ``hash(_:)`` of a term of `count` (below 8) bytes, which are `bytes`.
+    @inline(__always)
+    static func hash(shortBytes bytes: UInt64, count: Int) -> (hash: UInt32, key: UInt64) {
+        finish(0x9E37_79B9_7F4A_7C15 ^ UInt64(count), tail: bytes, count: count)
+    }
+
+    @inline(__always)
+    private static func finish(_ start: UInt64, tail: UInt64, count: Int) -> (hash: UInt32, key: UInt64) {
+        let multiplier: UInt64 = 0xBF58_476D_1CE4_E5B9
+        var hash = (start ^ tail) &* multiplier
         // Folds the high bits, which every byte reaches, into the low ones, then spreads
         // them over the high half again.
         hash = (hash ^ hash >> 32) &* multiplier
-        let key = term.count < 8 ? UInt64(term.count) << 56 | tail : longKey
+        let key = count < 8 ? UInt64(count) << 56 | tail : longKey
         return (UInt32(truncatingIfNeeded: hash >> 32), key)
     }
 
