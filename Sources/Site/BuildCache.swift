@@ -341,9 +341,13 @@ struct BuildCache: Sendable {
     /// joined: the index is the largest thing a build still holds at its end.
     private func indexParts(_ pages: [CachedPage], state: SiteState) async -> [[UInt8]] {
         let header = header(state, generation: String(UInt64.random(in: 0...UInt64.max), radix: 16))
-        let runs = Parallel.workers(for: pages.count / Self.pagesPerRun + 1, jobs: jobs)
+        // Several runs a core, handed out as cores come free: the index is made while the
+        // build ends, when a core may still be busy elsewhere, and a run per core left the
+        // last one on one core.
+        let workers = Parallel.workers(for: pages.count / Self.pagesPerRun + 1, jobs: jobs)
+        let runs = workers == 1 ? 1 : min(pages.count / Self.pagesPerRun + 1, 8 * workers)
         let perRun = (pages.count + runs - 1) / runs
-        let parts = await Parallel.map(runs, jobs: runs) { run in
+        let parts = await Parallel.map(runs, jobs: workers, chunk: 1) { run, _ in
             records(of: pages[min(run * perRun, pages.count)..<min((run + 1) * perRun, pages.count)])
         }
         return [header] + parts
