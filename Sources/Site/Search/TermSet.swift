@@ -93,11 +93,13 @@ struct TermSet: ~Copyable {
     /// length in the top byte, which tells it apart from every other term.
     private static let longKey: UInt64 = 0xFF << 56
 
+    private static let multiplier: UInt64 = 0xBF58_476D_1CE4_E5B9
+    private static let seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+
     /// A multiply-and-shift hash that takes 8 bytes at a time, and the term's key.
     @inline(__always)
     static func hash(_ term: UnsafeBufferPointer<UInt8>) -> (hash: UInt32, key: UInt64) {
-        let multiplier: UInt64 = 0xBF58_476D_1CE4_E5B9
-        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(term.count)
+        var hash = seed ^ UInt64(term.count)
         var tail: UInt64 = 0
         if let base = term.baseAddress {
             var index = 0
@@ -114,12 +116,12 @@ struct TermSet: ~Copyable {
     /// ``hash(_:)`` of a term of `count` (below 8) bytes, which are `bytes`.
     @inline(__always)
     static func hash(shortBytes bytes: UInt64, count: Int) -> (hash: UInt32, key: UInt64) {
-        finish(0x9E37_79B9_7F4A_7C15 ^ UInt64(count), tail: bytes, count: count)
+        finish(seed ^ UInt64(count), tail: bytes, count: count)
     }
 
+    /// The hash of a term whose 8-byte steps gave `start` and whose last bytes are `tail`.
     @inline(__always)
     private static func finish(_ start: UInt64, tail: UInt64, count: Int) -> (hash: UInt32, key: UInt64) {
-        let multiplier: UInt64 = 0xBF58_476D_1CE4_E5B9
         var hash = (start ^ tail) &* multiplier
         // Folds the high bits, which every byte reaches, into the low ones, then spreads
         // them over the high half again.
