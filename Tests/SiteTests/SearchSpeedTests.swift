@@ -60,6 +60,31 @@ import Testing
         }
     }
 
+    /// Terms ordered by their sort keys, then by their bytes where the keys are equal,
+    /// come in the order of ``SearchDictionary/precedes(_:_:)``: JavaScript's, which puts
+    /// the characters from U+10000 before U+E000...U+FFFF.
+    @Test func sortKeysOrderTermsAsJavaScriptDoes() {
+        let pieces = ["a", "b", "z", "0", "9", "é", "ß", "ω", "東", "\u{E000}", "\u{FFFD}", "😀", "𝔸", "\u{FB01}"]
+        var random = SplitMix(seed: 31)
+        var terms: [[UInt8]] = []
+        for _ in 0..<3_000 {
+            var term = ""
+            for _ in 0..<(1 + Int(random.next() % 12)) { term += pieces[Int(random.next() % UInt64(pieces.count))] }
+            terms.append(Array(term.utf8))
+        }
+        func key(_ term: [UInt8]) -> UInt64 { term.withUnsafeBufferPointer(SearchDictionary.sortKey) }
+        let byKeys = terms.sorted { a, b in
+            key(a) != key(b)
+                ? key(a) < key(b)
+                : a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { SearchDictionary.precedes(a, $0) } }
+        }
+        let byUTF16 = terms.sorted { a, b in
+            String(decoding: a, as: UTF8.self).utf16.lexicographicallyPrecedes(String(decoding: b, as: UTF8.self).utf16)
+        }
+        let difference = byKeys.indices.first { byKeys[$0] != byUTF16[$0] }
+        #expect(difference == nil, "first difference at \(String(describing: difference))")
+    }
+
     /// A term of fewer than 8 bytes inserted with its bytes (as the scanner hands over
     /// ASCII words) is the same term as when it is inserted from memory, either way round.
     @Test func shortTermsInsertedWithTheirBytesAreTheSameTerms() {

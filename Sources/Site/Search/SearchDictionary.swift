@@ -253,6 +253,20 @@ struct SearchDictionary: Sendable, Equatable {
         return a.count < b.count
     }
 
+    /// A number for the first 8 bytes of `term` whose order is that of ``precedes(_:_:)``
+    /// where the 8 bytes differ: each byte, the first highest, with the lead bytes of
+    /// U+E000...U+FFFF moved above those from U+10000, and zeros after a shorter term
+    /// (terms hold no zero byte). Sorting by it first, most comparisons are one of numbers.
+    static func sortKey(_ term: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var key: UInt64 = 0
+        for index in 0..<8 {
+            var byte = index < term.count ? term[index] : 0
+            if byte >= 0xEE { byte = byte >= 0xF0 ? byte - 2 : byte + 7 }
+            key = key << 8 | UInt64(byte)
+        }
+        return key
+    }
+
     /// -1, 0 or 1 as `a` comes before, is, or comes after `b` (see ``precedes(_:_:)``).
     static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
         if a.elementsEqual(b) { return 0 }

@@ -250,12 +250,16 @@ enum SearchPostings {
 
         /// The terms in order (see ``SearchDictionary/precedes(_:_:)``) with their lists.
         func sorted() -> Run {
-            var order = Array(0..<count)
-            order.sort { a, b in SearchDictionary.precedes(terms.bytes(of: a), terms.bytes(of: b)) }
+            // By the terms' sort keys, and only where they are equal by their bytes.
+            var order = (0..<count).map { (key: SearchDictionary.sortKey(terms.bytes(of: $0)), number: $0) }
+            order.sort { a, b in
+                a.key != b.key
+                    ? a.key < b.key : SearchDictionary.precedes(terms.bytes(of: a.number), terms.bytes(of: b.number))
+            }
             var run = Run()
             run.dictionary.reserveCapacity(terms.allBytes.count + 3 * count + lists.count)
             run.lasts.reserveCapacity(2 * count)
-            for number in order {
+            for (_, number) in order {
                 let heading = states[number * 2]
                 let body = states[number * 2 + 1]
                 let before = run.dictionary.count
