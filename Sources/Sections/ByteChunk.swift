@@ -73,6 +73,10 @@ public struct ByteChunk {
     @inlinable @inline(__always)
     public static func count(of mask: UInt64) -> Int { Int(((mask >> 7) &* repeated(1)) >> 56) }
 
+    /// The bits of the first `count` (0 to 7) bytes: a chunk cut after them.
+    @inlinable @inline(__always)
+    public static func mask(ofFirst count: Int) -> UInt64 { (1 &<< UInt64(8 &* count)) &- 1 }
+
     /// How many bytes come before the first byte that `mask` marks: 8 if none.
     @inlinable @inline(__always)
     public static func count(before mask: UInt64) -> Int { mask.trailingZeroBitCount >> 3 }

@@ -54,7 +54,7 @@ public struct FoldRules: Hashable, Sendable {
                 var wordBytes = ~chunk.bytes(below: 0x21) & ByteChunk.high
                 let tag = chunk.bytes(equalTo: UInt8(ascii: "<"))
                 let beforeTag = ByteChunk.count(before: tag)
-                if tag != 0 { wordBytes &= (1 << (8 * beforeTag)) &- 1 }
+                if tag != 0 { wordBytes &= ByteChunk.mask(ofFirst: beforeTag) }
                 // Read little-endian: the byte before each one is the next lower byte.
                 let previous = wordBytes << 8 | (inWord ? 0x80 : 0)
                 count += ByteChunk.count(of: wordBytes & ~previous)

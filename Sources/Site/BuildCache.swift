@@ -344,8 +344,9 @@ struct BuildCache: Sendable {
         // Several runs a core, handed out as cores come free: the index is made while the
         // build ends, when a core may still be busy elsewhere, and a run per core left the
         // last one on one core.
-        let workers = Parallel.workers(for: pages.count / Self.pagesPerRun + 1, jobs: jobs)
-        let runs = workers == 1 ? 1 : min(pages.count / Self.pagesPerRun + 1, 8 * workers)
+        let worthRuns = pages.count / Self.pagesPerRun + 1
+        let workers = Parallel.workers(for: worthRuns, jobs: jobs)
+        let runs = workers == 1 ? 1 : min(worthRuns, 8 * workers)
         let perRun = (pages.count + runs - 1) / runs
         let parts = await Parallel.map(runs, jobs: workers, chunk: 1) { run, _ in
             records(of: pages[min(run * perRun, pages.count)..<min((run + 1) * perRun, pages.count)])

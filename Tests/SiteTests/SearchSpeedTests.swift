@@ -60,9 +60,8 @@ import Testing
         }
     }
 
-    /// Terms ordered by their sort keys, then by their bytes where the keys are equal,
-    /// come in the order of ``SearchDictionary/precedes(_:_:)``: JavaScript's, which puts
-    /// the characters from U+10000 before U+E000...U+FFFF.
+    /// ``SearchDictionary/order(of:_:)``, which sorts by the terms' keys first, puts them in
+    /// JavaScript's order, which puts the characters from U+10000 before U+E000...U+FFFF.
     @Test func sortKeysOrderTermsAsJavaScriptDoes() {
         let pieces = ["a", "b", "z", "0", "9", "é", "ß", "ω", "東", "\u{E000}", "\u{FFFD}", "😀", "𝔸", "\u{FB01}"]
         var random = SplitMix(seed: 31)
@@ -72,12 +71,14 @@ import Testing
             for _ in 0..<(1 + Int(random.next() % 12)) { term += pieces[Int(random.next() % UInt64(pieces.count))] }
             terms.append(Array(term.utf8))
         }
-        func key(_ term: [UInt8]) -> UInt64 { term.withUnsafeBufferPointer(SearchDictionary.sortKey) }
-        let byKeys = terms.sorted { a, b in
-            key(a) != key(b)
-                ? key(a) < key(b)
-                : a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { SearchDictionary.precedes(a, $0) } }
-        }
+        // The terms one after the other in one buffer, as a run's table keeps them.
+        let bytes = terms.flatMap { $0 }
+        let starts = terms.reduce(into: [0]) { $0.append($0.last! + $1.count) }
+        let byKeys = bytes.withUnsafeBufferPointer { bytes in
+            SearchDictionary.order(of: terms.count) {
+                UnsafeBufferPointer(rebasing: bytes[starts[$0]..<starts[$0 + 1]])
+            }
+        }.map { terms[$0] }
         let byUTF16 = terms.sorted { a, b in
             String(decoding: a, as: UTF8.self).utf16.lexicographicallyPrecedes(String(decoding: b, as: UTF8.self).utf16)
         }

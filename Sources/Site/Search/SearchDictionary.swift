@@ -253,10 +253,19 @@ struct SearchDictionary: Sendable, Equatable {
         return a.count < b.count
     }
 
+    /// The numbers `0..<count` in the order of the terms `term(number)` (see
+    /// ``precedes(_:_:)``): sorted by ``sortKey(_:)`` first, so that most comparisons are
+    /// one of numbers, and by their bytes only where the keys are equal.
+    static func order(of count: Int, _ term: (Int) -> UnsafeBufferPointer<UInt8>) -> [Int] {
+        var order = (0..<count).map { (key: sortKey(term($0)), number: $0) }
+        order.sort { a, b in a.key != b.key ? a.key < b.key : precedes(term(a.number), term(b.number)) }
+        return order.map(\.number)
+    }
+
     /// A number for the first 8 bytes of `term` whose order is that of ``precedes(_:_:)``
     /// where the 8 bytes differ: each byte, the first highest, with the lead bytes of
     /// U+E000...U+FFFF moved above those from U+10000, and zeros after a shorter term
-    /// (terms hold no zero byte). Sorting by it first, most comparisons are one of numbers.
+    /// (terms hold no zero byte).
     static func sortKey(_ term: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var key: UInt64 = 0
         for index in 0..<8 {

@@ -250,16 +250,11 @@ enum SearchPostings {
 
         /// The terms in order (see ``SearchDictionary/precedes(_:_:)``) with their lists.
         func sorted() -> Run {
-            // By the terms' sort keys, and only where they are equal by their bytes.
-            var order = (0..<count).map { (key: SearchDictionary.sortKey(terms.bytes(of: $0)), number: $0) }
-            order.sort { a, b in
-                a.key != b.key
-                    ? a.key < b.key : SearchDictionary.precedes(terms.bytes(of: a.number), terms.bytes(of: b.number))
-            }
+            let order = SearchDictionary.order(of: count) { terms.bytes(of: $0) }
             var run = Run()
             run.dictionary.reserveCapacity(terms.allBytes.count + 3 * count + lists.count)
             run.lasts.reserveCapacity(2 * count)
-            for (_, number) in order {
+            for number in order {
                 let heading = states[number * 2]
                 let body = states[number * 2 + 1]
                 let before = run.dictionary.count

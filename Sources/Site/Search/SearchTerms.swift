@@ -167,7 +167,7 @@ enum SearchTerms {
                     } else if length >= 2 {
                         sink.take(
                             UnsafeBufferPointer(start: lowered, count: length),
-                            shortBytes: first & (1 &<< UInt64(8 &* length) &- 1))
+                            shortBytes: first & ByteChunk.mask(ofFirst: length))
                     }
                     // The byte after the word only separates it from the next, unless it
                     // starts a tag: step over it here.
