@@ -114,7 +114,7 @@ struct BuildCache: Sendable {
             journal = read
             journalPayloads = found
         }
-        guard case .success(let data) = FileIO.read(indexFile.path, then: journal) else { return }
+        guard case .success(let data) = FileIO.map(indexFile.path, then: journal) else { return }
         let base = data.count - journal.count
         let payloads = journalPayloads.map { ($0.lowerBound + base)..<($0.upperBound + base) }
         let split = data.withUnsafeBytes { raw -> (SiteState, String, Int, [Range<Int>], Set<String>)? in

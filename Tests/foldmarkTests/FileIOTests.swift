@@ -26,6 +26,40 @@ import Testing
         #expect(status.last == UInt8(ascii: "!"))
     }
 
+    /// A mapped file reads as the same bytes as a read one, with its tail behind it, on
+    /// both sides of the size from which files are mapped and with tails that cross pages;
+    /// a large file is mapped (its path is among the process's mappings while the bytes
+    /// are held), and the bytes stay those read when the file is then replaced, as the
+    /// cache's index is.
+    @Test func aMappedFileHoldsTheSameBytesAsARead() throws {
+        let site = try TemporarySite(files: [:])
+        try FileManager.default.createDirectory(at: site.root, withIntermediateDirectories: true)
+        let small = FileIO.smallestMapped
+        for size in [0, 1, small - 1, small, small + 4095, 3 * small + 17] {
+            let bytes = Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 29 &+ 7) })
+            let url = site.root.appending(path: "m\(size)")
+            try bytes.write(to: url)
+            for tail in [Data(), Data("tail".utf8), Data((0..<5000).map { UInt8(truncatingIfNeeded: $0) })] {
+                let mapped = try FileIO.map(url.path, then: tail).get()
+                #expect(mapped == bytes + tail, "\(size) bytes, a tail of \(tail.count)")
+                let maps = try withExtendedLifetime(mapped) {
+                    String(decoding: try FileIO.read("/proc/self/maps").get(), as: UTF8.self)
+                }
+                #expect(maps.contains(url.path) == (size >= small), "\(size) bytes")
+            }
+        }
+        let url = site.root.appending(path: "replaced")
+        let old = Data(repeating: 1, count: 2 * small)
+        try old.write(to: url)
+        let mapped = try FileIO.map(url.path, then: Data("!".utf8)).get()
+        try Data(repeating: 2, count: 100).write(to: url, options: .atomic)
+        #expect(mapped == old + Data("!".utf8))
+        guard case .failure = FileIO.map(site.root.appending(path: "none").path) else {
+            Issue.record("a missing file was mapped")
+            return
+        }
+    }
+
     /// Files written and read through one open folder land where their paths say, as the
     /// tasks of a build switch folders, make missing ones, and fail as `open` would.
     @Test func anOpenFolderFollowsThePaths() throws {

@@ -9,8 +9,13 @@ import Foundation
 /// a space or a line break), which is also how ``SearchIndexState`` keeps it in the build
 /// cache: loading it is one read and one scan for line breaks, with no string per term.
 struct SearchDictionary: Sendable, Equatable {
-    /// The lines from `starts[0]` on (what comes before is not the dictionary's).
+    /// The lines from `starts[0]` on (what comes before is not the dictionary's), in an
+    /// array that a dictionary being made appends to...
     private var bytes: [UInt8] = []
+    /// ...or, for one read from the cache (``init(lines:from:)-(Data,_)``), in the bytes of
+    /// its file as mapped into memory (``FileIO/map(_:then:)``), which are never copied
+    /// as a whole: a merge copies the lines it keeps into a new dictionary anyway.
+    private var read: Data?
     /// Term `i` starts at `starts[i]`; its line ends before `starts[i + 1]`.
     private var starts: [UInt32] = [0]
     /// Where term `i`'s heading list starts (after the term and its space).
@@ -24,11 +29,18 @@ struct SearchDictionary: Sendable, Equatable {
 
     /// Calls `body` with the bytes of the lines.
     func withLines<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
-        bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(starts[0])...])) }
+        withBytes { body(UnsafeBufferPointer(rebasing: $0[Int(starts[0])...])) }
+    }
+
+    /// Calls `body` with all the bytes, wherever they are held.
+    @inline(__always)
+    private func withBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        if let read { return read.withUnsafeBytes { body($0.assumingMemoryBound(to: UInt8.self)) } }
+        return bytes.withUnsafeBufferPointer(body)
     }
 
     /// How many bytes the lines take.
-    var size: Int { bytes.count - Int(starts[0]) }
+    var size: Int { (read?.count ?? bytes.count) - Int(starts[0]) }
 
     static func == (a: SearchDictionary, b: SearchDictionary) -> Bool {
         a.withLines { a in b.withLines { b in a.elementsEqual(b) } }
@@ -38,11 +50,31 @@ struct SearchDictionary: Sendable, Equatable {
     /// if they are not such lines or the task is cancelled. Takes `lines` whole, to spare a
     /// copy.
     init?(lines: [UInt8], from offset: Int = 0) {
-        guard lines.count < UInt32.max, offset <= lines.count else { return nil }
+        guard let found = lines.withUnsafeBufferPointer({ Self.lines(in: $0, from: offset) }) else { return nil }
+        bytes = lines
+        (starts, headingStarts, bodyStarts) = found
+    }
+
+    /// The dictionary in `lines` (the bytes of a file as mapped, or read) from `offset` on,
+    /// as ``init(lines:from:)-([UInt8],_)`` reads it, held where they are.
+    init?(lines: Data, from offset: Int = 0) {
+        guard
+            let found = lines.withUnsafeBytes({ Self.lines(in: $0.assumingMemoryBound(to: UInt8.self), from: offset) })
+        else { return nil }
+        read = lines
+        (starts, headingStarts, bodyStarts) = found
+    }
+
+    /// Where each line of `bytes` from `offset` on starts, and its lists (see ``starts``,
+    /// ``headingStarts`` and ``bodyStarts``).
+    private static func lines(in bytes: UnsafeBufferPointer<UInt8>, from offset: Int) -> (
+        starts: [UInt32], headingStarts: [UInt32], bodyStarts: [UInt32]
+    )? {
+        guard bytes.count < UInt32.max, offset <= bytes.count else { return nil }
         var starts: [UInt32] = [UInt32(offset)]
         var headingStarts: [UInt32] = []
         var bodyStarts: [UInt32] = []
-        let valid = lines.withUnsafeBufferPointer { bytes -> Bool in
+        let valid = { () -> Bool in
             guard let base = bytes.baseAddress else { return offset == 0 }
             /// Where `byte` is first in `range`, found with `memchr`, which reads many bytes at once.
             func find(_ byte: UInt8, in range: Range<Int>) -> Int? {
@@ -64,12 +96,9 @@ struct SearchDictionary: Sendable, Equatable {
                 start = end + 1
             }
             return true
-        }
+        }()
         guard valid else { return nil }
-        bytes = lines
-        self.starts = starts
-        self.headingStarts = headingStarts
-        self.bodyStarts = bodyStarts
+        return (starts, headingStarts, bodyStarts)
     }
 
     /// Calls `body` with the bytes of each term in order, of its lists, and of the term
@@ -80,7 +109,7 @@ struct SearchDictionary: Sendable, Equatable {
             _ text: UnsafeBufferPointer<UInt8>, _ previous: UnsafeBufferPointer<UInt8>
         ) -> Void
     ) {
-        bytes.withUnsafeBufferPointer { bytes in
+        withBytes { bytes in
             starts.withUnsafeBufferPointer { starts in
                 headingStarts.withUnsafeBufferPointer { headingStarts in
                     bodyStarts.withUnsafeBufferPointer { bodyStarts in
@@ -113,7 +142,7 @@ struct SearchDictionary: Sendable, Equatable {
         let heading = Int(headingStarts[index])
         let text = Int(bodyStarts[index])
         let end = Int(starts[index + 1]) - 1
-        return bytes.withUnsafeBufferPointer { bytes in
+        return withBytes { bytes in
             body(
                 UnsafeBufferPointer(rebasing: bytes[start..<(heading - 1)]),
                 UnsafeBufferPointer(rebasing: bytes[heading..<(text - 1)]),
@@ -132,6 +161,7 @@ struct SearchDictionary: Sendable, Equatable {
         term: UnsafeBufferPointer<UInt8>, heading fillHeading: (inout [UInt8]) -> Void,
         body fillBody: (inout [UInt8]) -> Void
     ) {
+        holdBytes()
         let start = bytes.count
         bytes.append(contentsOf: term)
         bytes.append(UInt8(ascii: " "))
@@ -152,9 +182,10 @@ struct SearchDictionary: Sendable, Equatable {
 
     /// Appends term `index` of `other` as it is.
     mutating func appendLine(of other: SearchDictionary, _ index: Int) {
+        holdBytes()
         let start = bytes.count
         let offset = Int(other.starts[index])
-        bytes.append(contentsOf: other.bytes[offset..<Int(other.starts[index + 1])])
+        other.withBytes { bytes.append(contentsOf: $0[offset..<Int(other.starts[index + 1])]) }
         headingStarts.append(UInt32(start + Int(other.headingStarts[index]) - offset))
         bodyStarts.append(UInt32(start + Int(other.bodyStarts[index]) - offset))
         starts.append(UInt32(bytes.count))
@@ -164,9 +195,10 @@ struct SearchDictionary: Sendable, Equatable {
     /// must all come after these.
     mutating func appendLines(of other: SearchDictionary, _ range: Range<Int>) {
         guard !range.isEmpty else { return }
+        holdBytes()
         let first = Int(other.starts[range.lowerBound])
         let shift = bytes.count - first
-        bytes.append(contentsOf: other.bytes[first..<Int(other.starts[range.upperBound])])
+        other.withBytes { bytes.append(contentsOf: $0[first..<Int(other.starts[range.upperBound])]) }
         func shifted(_ offsets: ArraySlice<UInt32>) -> [UInt32] {
             offsets.map { UInt32(truncatingIfNeeded: Int($0) + shift) }
         }
@@ -190,7 +222,17 @@ struct SearchDictionary: Sendable, Equatable {
         return low
     }
 
-    mutating func reserveCapacity(_ size: Int) { bytes.reserveCapacity(Int(starts[0]) + size) }
+    mutating func reserveCapacity(_ size: Int) {
+        holdBytes()
+        bytes.reserveCapacity(Int(starts[0]) + size)
+    }
+
+    /// Copies the bytes of a dictionary read into ``bytes``, to append to them.
+    private mutating func holdBytes() {
+        guard let read else { return }
+        bytes = [UInt8](read)
+        self.read = nil
+    }
 
     /// `a` and `b` without the lines that both have, byte for byte.
     ///
@@ -231,7 +273,7 @@ struct SearchDictionary: Sendable, Equatable {
         let range = Int(starts[index])..<Int(starts[index + 1])
         let otherRange = Int(other.starts[otherIndex])..<Int(other.starts[otherIndex + 1])
         guard range.count == otherRange.count else { return false }
-        return bytes[range].elementsEqual(other.bytes[otherRange])
+        return withBytes { bytes in other.withBytes { bytes[range].elementsEqual($0[otherRange]) } }
     }
 
     /// Whether `a` comes before `b` when both are compared as JavaScript compares strings,

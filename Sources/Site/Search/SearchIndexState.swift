@@ -58,7 +58,9 @@ struct SearchIndexState: Sendable {
     /// The state in `file`, if it is one made for `key`.
     init?(reading file: URL, key: String) {
         // (A build that finds its index in place has no use for the state; it stops here.)
-        guard !Task.isCancelled, let data = Self.contents(of: file), !Task.isCancelled else { return nil }
+        // Mapped rather than read: the dictionary, most of the file, stays where it is (see
+        // ``SearchDictionary/init(lines:from:)-(Data,_)``). The file is only ever replaced.
+        guard !Task.isCancelled, case .success(let data) = FileIO.map(file.path), !Task.isCancelled else { return nil }
         let header = Array(Self.header(key: key).utf8)
         guard data.count > header.count, data.prefix(header.count).elementsEqual(header) else { return nil }
         var pages: [Page] = []
@@ -66,7 +68,8 @@ struct SearchIndexState: Sendable {
         var files: [String: UInt64] = [:]
         var rowsStart = 0
         var dictionaryStart = 0
-        let valid = data.withUnsafeBufferPointer { bytes -> Bool in
+        let valid = data.withUnsafeBytes { raw -> Bool in
+            let bytes = raw.assumingMemoryBound(to: UInt8.self)
             var index = header.count
             func number(radix: UInt64, until end: UInt8) -> UInt64? {
                 var value: UInt64 = 0
@@ -112,34 +115,10 @@ struct SearchIndexState: Sendable {
         }
         guard valid, let dictionary = SearchDictionary(lines: data, from: dictionaryStart) else { return nil }
         self.pages = pages
-        self.rows = data[rowsStart..<dictionaryStart]
+        self.rows = data.withUnsafeBytes { ArraySlice($0[rowsStart..<dictionaryStart]) }
         self.dictionary = dictionary
         self.hash = hash
         self.files = files
-    }
-
-    /// The bytes of `file`, read straight into an array.
-    private static func contents(of file: URL) -> [UInt8]? {
-        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { Glibc.close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_size >= 0 else { return nil }
-        let size = Int(status.st_size)
-        var complete = true
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            var done = 0
-            // In steps of 1 MiB, to stop early when the task is cancelled.
-            while done < size, !Task.isCancelled {
-                let read = pread(descriptor, buffer.baseAddress! + done, min(size - done, 1 << 20), off_t(done))
-                if read < 0 && errno == EINTR { continue }
-                guard read > 0 else { break }
-                done += read
-            }
-            complete = done == size
-            count = done
-        }
-        return complete ? bytes : nil
     }
 
     private static func digit(_ byte: UInt8, radix: UInt64) -> UInt64? {
