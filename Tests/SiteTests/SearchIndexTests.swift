@@ -267,6 +267,23 @@ import Testing
         return text
     }
 
+    /// Edits `count` of the pages numbered below `numbers` in `markdown` (new versions of
+    /// them, and some removed when `removes`), for `round` of a test.
+    static func edit(
+        _ markdown: inout [String: String], pages count: Int, of numbers: UInt64, round: Int,
+        _ random: inout SplitMix, removes: Bool = true
+    ) {
+        for _ in 0..<count {
+            let number = Int(random.next() % numbers)
+            let path = "folder\(number % 7)/page\(number).html"
+            if random.next() % 5 == 0 && removes {
+                markdown[path] = nil
+            } else {
+                markdown[path] = Self.page(number, version: round + Int(random.next() % 3))
+            }
+        }
+    }
+
     /// Pages made into search records in a pack, for ``SearchIndex/make``.
     final class RecordPacks {
         let folder = FileManager.default.temporaryDirectory.appending(path: "foldmark-packs-\(UUID().uuidString)")
@@ -307,6 +324,13 @@ import Testing
             return made
         }
 
+        /// `state` written to its file and read back, as between builds.
+        func throughFile(_ state: SearchIndexState) throws -> SearchIndexState {
+            let file = folder.appending(path: "state")
+            #expect(state.write(to: file, key: "k"))
+            return try #require(SearchIndexState(reading: file, key: "k"))
+        }
+
         /// The files of the index of `pages`, and its state.
         func index(_ pages: [SearchIndex.Page], previous: SearchIndexState?, jobs: Int? = nil) async throws
             -> (files: [String: String], state: SearchIndexState)
@@ -332,20 +356,9 @@ import Testing
         var random = SplitMix(seed: 7)
         for round in 1...12 {
             // Edit some pages (their entries may grow or shrink), remove some, add some.
-            for _ in 0..<(round % 4 == 0 ? 30 : 1 + round % 3) {
-                let number = Int(random.next() % 140)
-                let path = "folder\(number % 7)/page\(number).html"
-                if random.next() % 5 == 0 {
-                    markdown[path] = nil
-                } else {
-                    markdown[path] = Self.page(number, version: round + Int(random.next() % 3))
-                }
-            }
+            Self.edit(&markdown, pages: round % 4 == 0 ? 30 : 1 + round % 3, of: 140, round: round, &random)
             let pages = try packs.pages(markdown)
-            // The state goes through its file, as between builds.
-            let file = packs.folder.appending(path: "state")
-            #expect(state.write(to: file, key: "k"))
-            let previous = try #require(SearchIndexState(reading: file, key: "k"))
+            let previous = try packs.throughFile(state)
             let sameState =
                 previous.pages == state.pages && previous.dictionary == state.dictionary
                 && previous.rows.elementsEqual(state.rows)
@@ -359,6 +372,55 @@ import Testing
             #expect(sameFiles && sameDictionary && samePages, "round \(round)")
             state = patched.state
         }
+    }
+
+    /// A patched index whose files are in place keeps those it finds unchanged without
+    /// making them again, and the output then holds the files an index made from every
+    /// page would (with the same cuts into files): after edits of one page, of a few, of
+    /// many, and removed and added pages. A one-page edit keeps most of the files.
+    @Test func filesKeptInPlaceAreThoseOfAnIndexOfEveryPage() async throws {
+        let packs = try RecordPacks()
+        var markdown: [String: String] = [:]
+        for number in 0..<1500 { markdown["folder\(number % 7)/page\(number).html"] = Self.page(number) }
+        var (output, state) = try await packs.index(try packs.pages(markdown), previous: nil)
+        var random = SplitMix(seed: 11)
+        var keptInOnePageEdits = 0
+        for round in 1...14 {
+            var edits = round % 4 == 0 ? 200 : 1 + round % 3
+            switch round {
+            case 13:
+                // A page's title changed for one as long: its row keeps its length.
+                let path = "folder0/page700.html"
+                markdown[path] = markdown[path]!.replacingOccurrences(of: "# Page 700", with: "# Page 007")
+                edits = 1
+            case 14:
+                // A page and a term after all others: the last files of the index get more.
+                markdown["zz/last.html"] = "# Zzzz\n\nzzzzzz and zzzzzzz.\n"
+                edits = 1
+            default:
+                Self.edit(&markdown, pages: edits, of: 1700, round: round, &random, removes: edits > 1)
+            }
+            let pages = try packs.pages(markdown)
+            let previous = try packs.throughFile(state)
+            #expect(previous.shards == state.shards)
+            var written: [String: String] = [:]
+            let (index, next) = await SearchIndex.make(
+                pages: pages, hash: "h", previous: previous, inPlace: previous.files, packs: packs.folder, jobs: nil
+            ) { path, bytes in
+                written[path] = String(decoding: bytes, as: UTF8.self)
+                return true
+            }
+            let patched = try #require(next)
+            // The output folder after the build: the files in place, those written replacing them.
+            output = output.filter { index.paths.contains($0.key) }.merging(written) { $1 }
+            let full = try await packs.index(pages, previous: nil, jobs: 1)
+            #expect(output == full.files, "round \(round)")
+            #expect(patched.shards == full.state.shards && patched.files == full.state.files, "round \(round)")
+            #expect(Set(index.kept).isDisjoint(with: written.keys))
+            if edits == 1 { keptInOnePageEdits += index.kept.count }
+            state = patched
+        }
+        #expect(keptInOnePageEdits > 0)
     }
 
     /// A new term that sorts before every term of the old dictionary (or after every

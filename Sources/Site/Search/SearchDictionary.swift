@@ -101,27 +101,30 @@ struct SearchDictionary: Sendable, Equatable {
         return (starts, headingStarts, bodyStarts)
     }
 
-    /// Calls `body` with the bytes of each term in order, of its lists, and of the term
-    /// before it (none for the first).
-    func forEachTerm(
+    /// Calls `body` with the number of a term, its bytes, those of its lists, and those of
+    /// the term before it (none for the first), from the first term on; `body` returns the
+    /// number of the next term to call it with (one more, or more than that to skip terms).
+    func walkTerms(
         _ body: (
-            _ term: UnsafeBufferPointer<UInt8>, _ heading: UnsafeBufferPointer<UInt8>,
+            _ index: Int, _ term: UnsafeBufferPointer<UInt8>, _ heading: UnsafeBufferPointer<UInt8>,
             _ text: UnsafeBufferPointer<UInt8>, _ previous: UnsafeBufferPointer<UInt8>
-        ) -> Void
+        ) -> Int
     ) {
         withBytes { bytes in
             starts.withUnsafeBufferPointer { starts in
                 headingStarts.withUnsafeBufferPointer { headingStarts in
                     bodyStarts.withUnsafeBufferPointer { bodyStarts in
-                        var previous = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-                        for index in headingStarts.indices {
+                        func term(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+                            UnsafeBufferPointer(rebasing: bytes[Int(starts[index])..<(Int(headingStarts[index]) - 1)])
+                        }
+                        var index = 0
+                        while index < headingStarts.count {
                             let heading = Int(headingStarts[index])
                             let text = Int(bodyStarts[index])
-                            let term = UnsafeBufferPointer(rebasing: bytes[Int(starts[index])..<(heading - 1)])
-                            body(
-                                term, UnsafeBufferPointer(rebasing: bytes[heading..<(text - 1)]),
-                                UnsafeBufferPointer(rebasing: bytes[text..<(Int(starts[index + 1]) - 1)]), previous)
-                            previous = term
+                            index = body(
+                                index, term(index), UnsafeBufferPointer(rebasing: bytes[heading..<(text - 1)]),
+                                UnsafeBufferPointer(rebasing: bytes[text..<(Int(starts[index + 1]) - 1)]),
+                                index > 0 ? term(index - 1) : UnsafeBufferPointer(start: nil, count: 0))
                         }
                     }
                 }
@@ -255,7 +258,7 @@ struct SearchDictionary: Sendable, Equatable {
                 onlyB.appendLine(of: b, j)
                 j += 1
             } else {
-                if !a.line(i, equals: b, j) {
+                if !a.lines(i..<(i + 1), equal: b, j..<(j + 1)) {
                     onlyA.appendLine(of: a, i)
                     onlyB.appendLine(of: b, j)
                 }
@@ -268,12 +271,18 @@ struct SearchDictionary: Sendable, Equatable {
         return (onlyA, onlyB)
     }
 
-    /// Whether line `index` (the term and both lists) is line `otherIndex` of `other`.
-    private func line(_ index: Int, equals other: SearchDictionary, _ otherIndex: Int) -> Bool {
-        let range = Int(starts[index])..<Int(starts[index + 1])
-        let otherRange = Int(other.starts[otherIndex])..<Int(other.starts[otherIndex + 1])
-        guard range.count == otherRange.count else { return false }
-        return withBytes { bytes in other.withBytes { bytes[range].elementsEqual($0[otherRange]) } }
+    /// Whether the lines of terms `range` (each term and both its lists) are, byte for
+    /// byte, those of terms `otherRange` of `other`.
+    func lines(_ range: Range<Int>, equal other: SearchDictionary, _ otherRange: Range<Int>) -> Bool {
+        let bytes = Int(starts[range.lowerBound])..<Int(starts[range.upperBound])
+        let otherBytes = Int(other.starts[otherRange.lowerBound])..<Int(other.starts[otherRange.upperBound])
+        guard bytes.count == otherBytes.count else { return false }
+        guard !bytes.isEmpty else { return true }
+        return withBytes { a in
+            other.withBytes { b in
+                memcmp(a.baseAddress! + bytes.lowerBound, b.baseAddress! + otherBytes.lowerBound, bytes.count) == 0
+            }
+        }
     }
 
     /// Whether `a` comes before `b` when both are compared as JavaScript compares strings,

@@ -53,6 +53,17 @@ struct SearchIndex {
     private(set) var hashes: [String: UInt64] = [:]
     /// The first file that could not be written.
     private(set) var failure: String?
+    /// How the terms and the pages were cut into files.
+    private(set) var shards = Shards()
+    /// The files found to be as the last index had them, whose content was not made again.
+    private(set) var kept: [String] = []
+
+    /// How many terms each term shard holds, and how many pages each entry chunk, in the
+    /// order of their numbers.
+    struct Shards: Sendable, Equatable {
+        var terms: [Int] = []
+        var pages: [Int] = []
+    }
 
     /// The first line of `search/index.js` for `hash`, with the number of files.
     static func header(hash: String, terms: Int, chunks: Int) -> String {
@@ -154,10 +165,12 @@ struct SearchIndex {
                 previous?.dictionary ?? SearchDictionary(), mappedWith: map, new.dictionary, jobs: jobs)
         }
         let index = SearchIndex(
-            pages: statePages, rows: rows, dictionary: dictionary, hash: hash, inPlace: inPlace, write: write)
+            pages: statePages, rows: rows, dictionary: dictionary, hash: hash, inPlace: inPlace, previous: previous,
+            write: write)
         guard new.isComplete else { return (index, nil) }
         let state = SearchIndexState(
-            pages: statePages, rows: rows[...], dictionary: dictionary, hash: hash, files: index.hashes)
+            pages: statePages, rows: rows[...], dictionary: dictionary, hash: hash, files: index.hashes,
+            shards: index.shards)
         return (index, state)
     }
 
@@ -165,17 +178,36 @@ struct SearchIndex {
     /// one after the other), whose terms are in `dictionary`: each file goes to `write` as
     /// soon as it is made, so that they are never all in memory, unless `inPlace` has its
     /// path with the hash of the same content.
+    ///
+    /// A file of the `previous` index that is in place is not made again when its terms'
+    /// lines, or its pages' rows, are all as they were, byte for byte: a file is cut where
+    /// its content first reaches a size, so the same content from the same first term (or
+    /// page) makes the same file. (The last file of the previous index must also end where
+    /// the terms, or pages, end.) An edit then compares the bytes it keeps instead of
+    /// encoding and hashing every file of the index.
     init(
         pages: [SearchIndexState.Page], rows: [UInt8], dictionary: SearchDictionary, hash: String,
-        inPlace: [String: UInt64] = [:], write: (_ path: String, _ bytes: UnsafeRawBufferPointer) -> Bool
+        inPlace: [String: UInt64] = [:], previous: SearchIndexState? = nil,
+        write: (_ path: String, _ bytes: UnsafeRawBufferPointer) -> Bool
     ) {
         var files = Files(inPlace: inPlace, capacity: 2 * max(Self.shardBytes, Self.chunkBytes))
+        let old = Kept(previous, inPlace: inPlace)
         var shardStarts: [String] = []
-        dictionary.forEachTerm { term, heading, body, before in
+        var shardFirst = 0
+        dictionary.walkTerms { index, term, heading, body, before in
             var previous = before
             if files.isEmpty {
+                let number = shardStarts.count
                 shardStarts.append(String(decoding: term, as: UTF8.self))
-                files.start("foldmarkSearch.terms(\(shardStarts.count - 1),\"")
+                let path = "\(Self.folder)/t\(number).js"
+                if let (count, hash) = old.shard(number, path: path, in: dictionary, at: index) {
+                    files.keep(path, hash: hash)
+                    kept.append(path)
+                    shards.terms.append(count)
+                    return index + count
+                }
+                files.start("foldmarkSearch.terms(\(number),\"")
+                shardFirst = index
                 previous = UnsafeBufferPointer(start: nil, count: 0)
             }
             let (units, bytes) = Self.sharedPrefix(previous, term)
@@ -188,31 +220,57 @@ struct SearchIndex {
             files.append(body)
             if files.count >= Self.shardBytes {
                 files.finish("\(Self.folder)/t\(shardStarts.count - 1).js", tail: "\");\n", write: write)
+                shards.terms.append(index + 1 - shardFirst)
             }
+            return index + 1
         }
-        if !files.isEmpty { files.finish("\(Self.folder)/t\(shardStarts.count - 1).js", tail: "\");\n", write: write) }
+        if !files.isEmpty {
+            files.finish("\(Self.folder)/t\(shardStarts.count - 1).js", tail: "\");\n", write: write)
+            shards.terms.append(dictionary.count - shardFirst)
+        }
 
         var chunkStarts: [UInt32] = []
         var total: UInt32 = 0
-        var rowStart = 0
         rows.withUnsafeBufferPointer { rows in
-            for page in pages {
+            var page = 0
+            var rowStart = 0
+            var chunkFirst = 0
+            while page < pages.count {
                 if files.isEmpty {
+                    let number = chunkStarts.count
                     chunkStarts.append(total)
-                    files.start("foldmarkSearch.entries(\(chunkStarts.count - 1),[")
+                    let path = "\(Self.folder)/d\(number).js"
+                    if let (count, hash) = old.chunk(number, path: path, of: pages, rows: rows, at: page, rowStart) {
+                        files.keep(path, hash: hash)
+                        kept.append(path)
+                        shards.pages.append(count)
+                        for skipped in page..<(page + count) {
+                            rowStart += pages[skipped].rowLength
+                            total += pages[skipped].entries
+                        }
+                        page += count
+                        continue
+                    }
+                    files.start("foldmarkSearch.entries(\(number),[")
+                    chunkFirst = page
                 } else {
                     files.append(UInt8(ascii: ","))
                     files.append(UInt8(ascii: "\n"))
                 }
-                files.append(UnsafeBufferPointer(rebasing: rows[rowStart..<(rowStart + page.rowLength)]))
-                rowStart += page.rowLength
-                total += page.entries
+                files.append(UnsafeBufferPointer(rebasing: rows[rowStart..<(rowStart + pages[page].rowLength)]))
+                rowStart += pages[page].rowLength
+                total += pages[page].entries
+                page += 1
                 if files.count >= Self.chunkBytes {
                     files.finish("\(Self.folder)/d\(chunkStarts.count - 1).js", tail: "]);\n", write: write)
+                    shards.pages.append(page - chunkFirst)
                 }
             }
+            if !files.isEmpty {
+                files.finish("\(Self.folder)/d\(chunkStarts.count - 1).js", tail: "]);\n", write: write)
+                shards.pages.append(pages.count - chunkFirst)
+            }
         }
-        if !files.isEmpty { files.finish("\(Self.folder)/d\(chunkStarts.count - 1).js", tail: "]);\n", write: write) }
 
         files.start(
             Self.header(hash: hash, terms: shardStarts.count, chunks: chunkStarts.count)
@@ -223,6 +281,89 @@ struct SearchIndex {
         staged = files.staged
         hashes = files.hashes
         failure = files.failure
+    }
+
+    /// The files of a previous index that are in place, and where each starts among its
+    /// terms and pages, to tell which files an index can keep as they are.
+    private struct Kept {
+        private let previous: SearchIndexState?
+        private let inPlace: [String: UInt64]
+        /// The first term of each term shard; the first page of each entry chunk, and where
+        /// each page's row starts, with the end of the rows last.
+        private var shardStarts: [Int] = []
+        private var chunkStarts: [Int] = []
+        private var rowStarts: [Int] = []
+
+        init(_ previous: SearchIndexState?, inPlace: [String: UInt64]) {
+            self.previous = previous
+            self.inPlace = inPlace
+            guard let previous, !inPlace.isEmpty else { return }
+            shardStarts = Self.starts(previous.shards.terms)
+            chunkStarts = Self.starts(previous.shards.pages)
+            rowStarts = Self.starts(previous.pages.map(\.rowLength))
+            rowStarts.append(previous.pages.reduce(0) { $0 + $1.rowLength })
+        }
+
+        /// Where each of a run of `counts` items starts.
+        private static func starts(_ counts: [Int]) -> [Int] {
+            var start = 0
+            return counts.map { count in
+                defer { start += count }
+                return start
+            }
+        }
+
+        /// The previous index, the number of items (terms or pages, `counts`) of its file
+        /// `number` and the hash of that file at `path`, if the file is in place as the
+        /// previous index made it and as many items from `index` on are among the `total`
+        /// items now.
+        private func file(
+            _ number: Int, path: String, counts: KeyPath<Shards, [Int]>, at index: Int, total: Int
+        ) -> (previous: SearchIndexState, count: Int, hash: UInt64)? {
+            guard let previous, let hash = inPlace[path], previous.files[path] == hash else { return nil }
+            let counts = previous.shards[keyPath: counts]
+            guard number < counts.count else { return nil }
+            let count = counts[number]
+            // The last file ended where the items did; it must again.
+            let isLast = number == counts.count - 1
+            guard count > 0, index + count <= total, !isLast || index + count == total else { return nil }
+            return (previous, count, hash)
+        }
+
+        /// The number of terms of term shard `number` and its file's hash, if the file can
+        /// stay as it is when the shard starts at term `index` of `dictionary`.
+        func shard(_ number: Int, path: String, in dictionary: SearchDictionary, at index: Int) -> (Int, UInt64)? {
+            guard
+                let (previous, count, hash) = file(
+                    number, path: path, counts: \.terms, at: index, total: dictionary.count)
+            else { return nil }
+            let first = shardStarts[number]
+            guard first + count <= previous.dictionary.count,
+                dictionary.lines(index..<(index + count), equal: previous.dictionary, first..<(first + count))
+            else { return nil }
+            return (count, hash)
+        }
+
+        /// The number of pages of entry chunk `number` and its file's hash, if the file can
+        /// stay as it is when the chunk starts at page `index` of `pages`, whose rows are
+        /// `rows` (that page's starting at `rowStart`).
+        func chunk(
+            _ number: Int, path: String, of pages: [SearchIndexState.Page], rows: UnsafeBufferPointer<UInt8>,
+            at index: Int, _ rowStart: Int
+        ) -> (Int, UInt64)? {
+            guard let (previous, count, hash) = file(number, path: path, counts: \.pages, at: index, total: pages.count)
+            else { return nil }
+            let first = chunkStarts[number]
+            guard first + count <= previous.pages.count,
+                (0..<count).allSatisfy({ pages[index + $0].rowLength == previous.pages[first + $0].rowLength })
+            else { return nil }
+            let length = rowStarts[first + count] - rowStarts[first]
+            guard rowStart + length <= rows.count else { return nil }
+            let same = previous.rows.withUnsafeBufferPointer { old in
+                length == 0 || memcmp(rows.baseAddress! + rowStart, old.baseAddress! + rowStarts[first], length) == 0
+            }
+            return same ? (count, hash) : nil
+        }
     }
 
     /// The files of the index as they are made, one at a time in one buffer: each is
@@ -263,6 +404,13 @@ struct SearchIndex {
 
         @inline(__always)
         mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) { file.append(contentsOf: bytes) }
+
+        /// Counts the file at `path` as made, with the content it has (whose hash is `hash`),
+        /// without making it.
+        mutating func keep(_ path: String, hash: UInt64) {
+            paths.append(path)
+            hashes[path] = hash
+        }
 
         mutating func finish(
             _ path: String, tail: String, write: (_ path: String, _ bytes: UnsafeRawBufferPointer) -> Bool

@@ -12,12 +12,14 @@ import Foundation
 /// itself: it holds good whatever happened to the cache's index since, and is only ever
 /// used for the same cache key (configuration, theme, version, set of sources) and index
 /// format. The file is `<version> <format> <key>\n`, `<index hash> <number of files>\n`,
-/// a line `<path> <content hash>` per file, the number of pages, a line
+/// a line `<path> <content hash>` per file, a line with the number of terms of each term
+/// shard and one with the number of pages of each entry chunk (each number followed by a
+/// space), the number of pages, a line
 /// `<page hash> <entries> <row length>` per page in entry order, the rows, then the
 /// dictionary's lines.
 struct SearchIndexState: Sendable {
     static let fileName = "search"
-    static let version = "foldmark-search-state 1"
+    static let version = "foldmark-search-state 2"
 
     struct Page: Sendable, Equatable {
         var id: UInt64
@@ -37,13 +39,21 @@ struct SearchIndexState: Sendable {
     /// a file made again with the same content need not be written.
     var hash: String
     var files: [String: UInt64]
+    /// How many terms each term shard (`search/t<N>.js`) holds, and how many pages each
+    /// entry chunk (`search/d<N>.js`): the next build need not make again a file whose
+    /// terms, or pages, are all as they were (see ``SearchIndex/init(pages:rows:dictionary:hash:inPlace:previous:write:)``).
+    var shards: SearchIndex.Shards
 
-    init(pages: [Page], rows: ArraySlice<UInt8>, dictionary: SearchDictionary, hash: String, files: [String: UInt64]) {
+    init(
+        pages: [Page], rows: ArraySlice<UInt8>, dictionary: SearchDictionary, hash: String, files: [String: UInt64],
+        shards: SearchIndex.Shards
+    ) {
         self.pages = pages
         self.rows = rows
         self.dictionary = dictionary
         self.hash = hash
         self.files = files
+        self.shards = shards
     }
 
     /// The name of a page for ``pages``: its output path and the hash of its source.
@@ -66,6 +76,7 @@ struct SearchIndexState: Sendable {
         var pages: [Page] = []
         var hash = ""
         var files: [String: UInt64] = [:]
+        var shards = SearchIndex.Shards()
         var rowsStart = 0
         var dictionaryStart = 0
         let valid = data.withUnsafeBytes { raw -> Bool in
@@ -100,6 +111,21 @@ struct SearchIndexState: Sendable {
                 }
                 files[path] = contentHash
             }
+            /// A line of decimal numbers, each followed by a space.
+            func numbers() -> [Int]? {
+                var list: [Int] = []
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") {
+                    guard let value = number(radix: 10, until: UInt8(ascii: " ")), value < UInt32.max else {
+                        return nil
+                    }
+                    list.append(Int(value))
+                }
+                guard index < bytes.count else { return nil }
+                index += 1
+                return list
+            }
+            guard let termCounts = numbers(), let pageCounts = numbers() else { return false }
+            shards = SearchIndex.Shards(terms: termCounts, pages: pageCounts)
             guard let count = number(radix: 10, until: UInt8(ascii: "\n")), count < 100_000_000 else { return false }
             pages.reserveCapacity(Int(count))
             for _ in 0..<count {
@@ -119,6 +145,7 @@ struct SearchIndexState: Sendable {
         self.dictionary = dictionary
         self.hash = hash
         self.files = files
+        self.shards = shards
     }
 
     private static func digit(_ byte: UInt8, radix: UInt64) -> UInt64? {
@@ -139,6 +166,13 @@ struct SearchIndexState: Sendable {
             head += path.utf8
             head.append(UInt8(ascii: " "))
             head.appendHex(contentHash, digits: 16)
+            head.append(UInt8(ascii: "\n"))
+        }
+        for list in [shards.terms, shards.pages] {
+            for count in list {
+                head.appendDecimal(UInt64(count))
+                head.append(UInt8(ascii: " "))
+            }
             head.append(UInt8(ascii: "\n"))
         }
         head.appendDecimal(UInt64(pages.count))
