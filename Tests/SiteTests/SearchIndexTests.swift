@@ -485,6 +485,27 @@ import Testing
         #expect(terms.contains("𝐚𝐛") && terms.contains("ｚｚ"))
     }
 
+    /// A dictionary held in the bytes of its file (as the state's is, mapped) reads,
+    /// compares and merges as one held in an array, and one that is appended to takes its
+    /// bytes over first.
+    @Test func aDictionaryHeldInReadBytesIsOneHeldInAnArray() throws {
+        let bytes = Array("head\n".utf8) + Array("alpha # #\nbeta $ #\ngamma # $\n".utf8)
+        let inArray = try #require(SearchDictionary(lines: bytes, from: 5))
+        let inData = try #require(SearchDictionary(lines: Data(bytes), from: 5))
+        #expect(inData == inArray && inData.count == 3 && inData.size == inArray.size)
+        #expect(inData.lines(0..<3, equal: inArray, 0..<3) && !inData.lines(0..<1, equal: inArray, 1..<2))
+        var line = SearchDictionary()
+        line.appendLine(of: inData, 1)
+        #expect(line == SearchDictionary(lines: Array("beta $ #\n".utf8)))
+        let later = try #require(SearchDictionary(lines: Array("delta # #\nzeta $ $\n".utf8)))
+        var grownFromArray = inArray
+        var grownFromData = inData
+        grownFromArray.appendLines(of: later, 0..<2)
+        grownFromData.appendLines(of: later, 0..<2)
+        #expect(grownFromData == grownFromArray && grownFromData.count == 5)
+        grownFromData.withTerm(4) { term, _, _ in #expect(Array(term) == Array("zeta".utf8)) }
+    }
+
     @Test func mergeIsTheSameInAnyNumberOfParts() async throws {
         let packs = try RecordPacks()
         var markdown: [String: String] = [:]

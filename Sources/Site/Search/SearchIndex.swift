@@ -53,13 +53,14 @@ struct SearchIndex {
     private(set) var hashes: [String: UInt64] = [:]
     /// The first file that could not be written.
     private(set) var failure: String?
-    /// How the terms and the pages were cut into files.
+    /// Where the terms and the pages were cut into files.
     private(set) var shards = Shards()
     /// The files found to be as the last index had them, whose content was not made again.
     private(set) var kept: [String] = []
 
-    /// How many terms each term shard holds, and how many pages each entry chunk, in the
-    /// order of their numbers.
+    /// The number of the first term of each term shard, and of the first page of each entry
+    /// chunk, in the order of the files' numbers: a file holds the items from its first to
+    /// the next file's (to the last item for the last file).
     struct Shards: Sendable, Equatable {
         var terms: [Int] = []
         var pages: [Int] = []
@@ -193,21 +194,18 @@ struct SearchIndex {
         var files = Files(inPlace: inPlace, capacity: 2 * max(Self.shardBytes, Self.chunkBytes))
         let old = Kept(previous, inPlace: inPlace)
         var shardStarts: [String] = []
-        var shardFirst = 0
         dictionary.walkTerms { index, term, heading, body, before in
             var previous = before
             if files.isEmpty {
                 let number = shardStarts.count
                 shardStarts.append(String(decoding: term, as: UTF8.self))
+                shards.terms.append(index)
                 let path = "\(Self.folder)/t\(number).js"
                 if let (count, hash) = old.shard(number, path: path, in: dictionary, at: index) {
                     files.keep(path, hash: hash)
-                    kept.append(path)
-                    shards.terms.append(count)
                     return index + count
                 }
                 files.start("foldmarkSearch.terms(\(number),\"")
-                shardFirst = index
                 previous = UnsafeBufferPointer(start: nil, count: 0)
             }
             let (units, bytes) = Self.sharedPrefix(previous, term)
@@ -220,30 +218,24 @@ struct SearchIndex {
             files.append(body)
             if files.count >= Self.shardBytes {
                 files.finish("\(Self.folder)/t\(shardStarts.count - 1).js", tail: "\");\n", write: write)
-                shards.terms.append(index + 1 - shardFirst)
             }
             return index + 1
         }
-        if !files.isEmpty {
-            files.finish("\(Self.folder)/t\(shardStarts.count - 1).js", tail: "\");\n", write: write)
-            shards.terms.append(dictionary.count - shardFirst)
-        }
+        if !files.isEmpty { files.finish("\(Self.folder)/t\(shardStarts.count - 1).js", tail: "\");\n", write: write) }
 
         var chunkStarts: [UInt32] = []
         var total: UInt32 = 0
         rows.withUnsafeBufferPointer { rows in
             var page = 0
             var rowStart = 0
-            var chunkFirst = 0
             while page < pages.count {
                 if files.isEmpty {
                     let number = chunkStarts.count
                     chunkStarts.append(total)
+                    shards.pages.append(page)
                     let path = "\(Self.folder)/d\(number).js"
                     if let (count, hash) = old.chunk(number, path: path, of: pages, rows: rows, at: page, rowStart) {
                         files.keep(path, hash: hash)
-                        kept.append(path)
-                        shards.pages.append(count)
                         for skipped in page..<(page + count) {
                             rowStart += pages[skipped].rowLength
                             total += pages[skipped].entries
@@ -252,7 +244,6 @@ struct SearchIndex {
                         continue
                     }
                     files.start("foldmarkSearch.entries(\(number),[")
-                    chunkFirst = page
                 } else {
                     files.append(UInt8(ascii: ","))
                     files.append(UInt8(ascii: "\n"))
@@ -263,14 +254,10 @@ struct SearchIndex {
                 page += 1
                 if files.count >= Self.chunkBytes {
                     files.finish("\(Self.folder)/d\(chunkStarts.count - 1).js", tail: "]);\n", write: write)
-                    shards.pages.append(page - chunkFirst)
                 }
             }
-            if !files.isEmpty {
-                files.finish("\(Self.folder)/d\(chunkStarts.count - 1).js", tail: "]);\n", write: write)
-                shards.pages.append(pages.count - chunkFirst)
-            }
         }
+        if !files.isEmpty { files.finish("\(Self.folder)/d\(chunkStarts.count - 1).js", tail: "]);\n", write: write) }
 
         files.start(
             Self.header(hash: hash, terms: shardStarts.count, chunks: chunkStarts.count)
@@ -280,65 +267,59 @@ struct SearchIndex {
         paths = files.paths
         staged = files.staged
         hashes = files.hashes
+        kept = files.kept
         failure = files.failure
     }
 
-    /// The files of a previous index that are in place, and where each starts among its
-    /// terms and pages, to tell which files an index can keep as they are.
+    /// The files of a previous index that are in place, to tell which of them an index can
+    /// keep as they are.
     private struct Kept {
         private let previous: SearchIndexState?
         private let inPlace: [String: UInt64]
-        /// The first term of each term shard; the first page of each entry chunk, and where
-        /// each page's row starts, with the end of the rows last.
-        private var shardStarts: [Int] = []
-        private var chunkStarts: [Int] = []
+        /// Where each page's row starts in the previous index's rows, with their end last.
         private var rowStarts: [Int] = []
 
         init(_ previous: SearchIndexState?, inPlace: [String: UInt64]) {
             self.previous = previous
             self.inPlace = inPlace
             guard let previous, !inPlace.isEmpty else { return }
-            shardStarts = Self.starts(previous.shards.terms)
-            chunkStarts = Self.starts(previous.shards.pages)
-            rowStarts = Self.starts(previous.pages.map(\.rowLength))
-            rowStarts.append(previous.pages.reduce(0) { $0 + $1.rowLength })
-        }
-
-        /// Where each of a run of `counts` items starts.
-        private static func starts(_ counts: [Int]) -> [Int] {
+            rowStarts.reserveCapacity(previous.pages.count + 1)
             var start = 0
-            return counts.map { count in
-                defer { start += count }
-                return start
+            for page in previous.pages {
+                rowStarts.append(start)
+                start += page.rowLength
             }
+            rowStarts.append(start)
         }
 
-        /// The previous index, the number of items (terms or pages, `counts`) of its file
-        /// `number` and the hash of that file at `path`, if the file is in place as the
+        /// The previous index, the first item (term or page) of its file `number`, the number
+        /// of items the file holds and the file's hash, if it is in place at `path` as the
         /// previous index made it and as many items from `index` on are among the `total`
-        /// items now.
+        /// items now. `firsts` are the first items of the previous index's files, and
+        /// `previousTotal` its number of items.
         private func file(
-            _ number: Int, path: String, counts: KeyPath<Shards, [Int]>, at index: Int, total: Int
-        ) -> (previous: SearchIndexState, count: Int, hash: UInt64)? {
+            _ number: Int, path: String, firsts: KeyPath<Shards, [Int]>, previousTotal: Int, at index: Int, total: Int
+        ) -> (previous: SearchIndexState, first: Int, count: Int, hash: UInt64)? {
             guard let previous, let hash = inPlace[path], previous.files[path] == hash else { return nil }
-            let counts = previous.shards[keyPath: counts]
-            guard number < counts.count else { return nil }
-            let count = counts[number]
+            let firsts = previous.shards[keyPath: firsts]
+            guard number < firsts.count else { return nil }
             // The last file ended where the items did; it must again.
-            let isLast = number == counts.count - 1
-            guard count > 0, index + count <= total, !isLast || index + count == total else { return nil }
-            return (previous, count, hash)
+            let isLast = number == firsts.count - 1
+            let first = firsts[number]
+            let count = (isLast ? previousTotal : firsts[number + 1]) - first
+            guard first >= 0, count > 0, first + count <= previousTotal, index + count <= total,
+                !isLast || index + count == total
+            else { return nil }
+            return (previous, first, count, hash)
         }
 
         /// The number of terms of term shard `number` and its file's hash, if the file can
         /// stay as it is when the shard starts at term `index` of `dictionary`.
         func shard(_ number: Int, path: String, in dictionary: SearchDictionary, at index: Int) -> (Int, UInt64)? {
             guard
-                let (previous, count, hash) = file(
-                    number, path: path, counts: \.terms, at: index, total: dictionary.count)
-            else { return nil }
-            let first = shardStarts[number]
-            guard first + count <= previous.dictionary.count,
+                let (previous, first, count, hash) = file(
+                    number, path: path, firsts: \.terms, previousTotal: previous?.dictionary.count ?? 0, at: index,
+                    total: dictionary.count),
                 dictionary.lines(index..<(index + count), equal: previous.dictionary, first..<(first + count))
             else { return nil }
             return (count, hash)
@@ -351,10 +332,10 @@ struct SearchIndex {
             _ number: Int, path: String, of pages: [SearchIndexState.Page], rows: UnsafeBufferPointer<UInt8>,
             at index: Int, _ rowStart: Int
         ) -> (Int, UInt64)? {
-            guard let (previous, count, hash) = file(number, path: path, counts: \.pages, at: index, total: pages.count)
-            else { return nil }
-            let first = chunkStarts[number]
-            guard first + count <= previous.pages.count,
+            guard
+                let (previous, first, count, hash) = file(
+                    number, path: path, firsts: \.pages, previousTotal: previous?.pages.count ?? 0, at: index,
+                    total: pages.count),
                 (0..<count).allSatisfy({ pages[index + $0].rowLength == previous.pages[first + $0].rowLength })
             else { return nil }
             let length = rowStarts[first + count] - rowStarts[first]
@@ -380,6 +361,8 @@ struct SearchIndex {
         var paths: [String] = []
         var staged: [String] = []
         var hashes: [String: UInt64] = [:]
+        /// The files counted without being made (``keep(_:hash:)``).
+        var kept: [String] = []
         var failure: String?
 
         init(inPlace: [String: UInt64], capacity: Int) {
@@ -410,6 +393,7 @@ struct SearchIndex {
         mutating func keep(_ path: String, hash: UInt64) {
             paths.append(path)
             hashes[path] = hash
+            kept.append(path)
         }
 
         mutating func finish(

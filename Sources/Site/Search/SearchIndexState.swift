@@ -12,14 +12,14 @@ import Foundation
 /// itself: it holds good whatever happened to the cache's index since, and is only ever
 /// used for the same cache key (configuration, theme, version, set of sources) and index
 /// format. The file is `<version> <format> <key>\n`, `<index hash> <number of files>\n`,
-/// a line `<path> <content hash>` per file, a line with the number of terms of each term
-/// shard and one with the number of pages of each entry chunk (each number followed by a
-/// space), the number of pages, a line
+/// a line `<path> <content hash>` per file, a line with the number of the first term of
+/// each term shard and one with that of the first page of each entry chunk (each number
+/// followed by a space), the number of pages, a line
 /// `<page hash> <entries> <row length>` per page in entry order, the rows, then the
 /// dictionary's lines.
 struct SearchIndexState: Sendable {
     static let fileName = "search"
-    static let version = "foldmark-search-state 2"
+    static let version = "foldmark-search-state 3"
 
     struct Page: Sendable, Equatable {
         var id: UInt64
@@ -39,9 +39,9 @@ struct SearchIndexState: Sendable {
     /// a file made again with the same content need not be written.
     var hash: String
     var files: [String: UInt64]
-    /// How many terms each term shard (`search/t<N>.js`) holds, and how many pages each
-    /// entry chunk (`search/d<N>.js`): the next build need not make again a file whose
-    /// terms, or pages, are all as they were (see ``SearchIndex/init(pages:rows:dictionary:hash:inPlace:previous:write:)``).
+    /// Where each term shard (`search/t<N>.js`) and each entry chunk (`search/d<N>.js`)
+    /// starts among the terms and the pages: the next build need not make again a file
+    /// whose terms, or pages, are all as they were (see ``SearchIndex/init(pages:rows:dictionary:hash:inPlace:previous:write:)``).
     var shards: SearchIndex.Shards
 
     init(
@@ -124,8 +124,8 @@ struct SearchIndexState: Sendable {
                 index += 1
                 return list
             }
-            guard let termCounts = numbers(), let pageCounts = numbers() else { return false }
-            shards = SearchIndex.Shards(terms: termCounts, pages: pageCounts)
+            guard let firstTerms = numbers(), let firstPages = numbers() else { return false }
+            shards = SearchIndex.Shards(terms: firstTerms, pages: firstPages)
             guard let count = number(radix: 10, until: UInt8(ascii: "\n")), count < 100_000_000 else { return false }
             pages.reserveCapacity(Int(count))
             for _ in 0..<count {
