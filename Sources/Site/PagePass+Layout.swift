@@ -87,18 +87,34 @@ extension PagePass {
         return hash.hex
     }
 
-    /// Adds what the hash takes of `items`, each with its children, to `input`.
-    static func combine(_ items: [NavigationItem], into input: inout some HashInput) {
+    /// Adds `items` to `hash`, each by its ``digest(of:)``.
+    static func combine(_ items: [NavigationItem], into hash: inout StableHash) {
         // Read in place: a copy of each item would retain its strings and children.
         items.withUnsafeBufferPointer { items in
-            for index in items.indices {
-                input.combine(items[index].link.title)
-                input.combine(items[index].link.href)
-                input.combine(separator: flags(of: items[index]))
-                combine(items[index].children, into: &input)
-                input.combine(separator: 0xfe)
-            }
+            for index in items.indices { hash.combine(word: digest(of: items[index])) }
         }
+    }
+
+    /// What the hash of a navigation takes of one item: a hash of its title, link and
+    /// flags, the number of its children and their own digests, one word. Hashed apart, so
+    /// that the pages of a folder share the digests of the items they all show
+    /// (``SharedNavigationHash``) and each adds a word per item rather than its texts'
+    /// bytes, which a ``StableHash`` takes one at a time.
+    static func digest(of item: borrowing NavigationItem) -> UInt64 {
+        var hash = head(of: item.link, flags: flags(of: item))
+        hash.combine(word: UInt64(item.children.count))
+        combine(item.children, into: &hash)
+        return hash.value
+    }
+
+    /// The start of the digest of an item that shows `link` with `flags`; its number of
+    /// children follows, then their digests.
+    static func head(of link: PageLink, flags: UInt8) -> StableHash {
+        var hash = StableHash()
+        hash.combine(link.title)
+        hash.combine(link.href)
+        hash.combine(separator: flags)
+        return hash
     }
 
     /// An item's flags, as one byte of the hash.
@@ -106,30 +122,8 @@ extension PagePass {
         (item.isFolder ? 1 : 0) | (item.isCurrent ? 2 : 0) | (item.isOpen ? 4 : 0)
     }
 
-    private static func combine(_ link: PageLink?, into input: inout some HashInput) {
-        input.combine(link?.title ?? "")
-        input.combine(link?.href ?? "")
+    private static func combine(_ link: PageLink?, into hash: inout StableHash) {
+        hash.combine(link?.title ?? "")
+        hash.combine(link?.href ?? "")
     }
-}
-
-/// Where ``PagePass/hash(of:shared:)`` puts what it hashes: a ``StableHash``, or bytes
-/// kept to be hashed later.
-protocol HashInput {
-    mutating func combine(_ text: String)
-    mutating func combine(separator byte: UInt8)
-}
-
-extension StableHash: HashInput {}
-
-/// The bytes a ``StableHash`` would be given, kept: the same hash results from giving
-/// them to it later, at once.
-struct HashBytes: HashInput {
-    var bytes: [UInt8] = []
-
-    mutating func combine(_ text: String) {
-        bytes += text.utf8
-        bytes.append(0xff)
-    }
-
-    mutating func combine(separator byte: UInt8) { bytes.append(byte) }
 }

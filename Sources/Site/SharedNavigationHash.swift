@@ -1,22 +1,25 @@
 import Renderer
 
 /// What ``PagePass/hash(of:shared:)`` hashes of the navigation that the pages of one folder
-/// of a large site share (see ``Navigation``), in pieces made once for the folder: the
-/// hash of everything before the folder's own entries, the bytes of each entry, and the
-/// bytes of everything after them. A page's navigation hashes to the same value from
-/// these as from its whole tree of items, with no tree made.
+/// of a large site share (see ``Navigation``), in pieces made once for the folder: on each
+/// level, the hash of the items before the one that leads on and the digests
+/// (``PagePass/digest(of:)``) of those after it, and the digest of each of the folder's
+/// entries. A page's navigation hashes to the same value from these as from its whole tree
+/// of items, with no tree made and a word per item.
 struct SharedNavigationHash: Sendable {
-    /// The hash after the home page's item and, on each level down to the folder, the items
-    /// before the next folder's, and that folder's title and link (its flags follow).
-    private var prefix = StableHash()
-    /// The flags of the folder's item in its parent, but for being current.
-    private var folderFlags: UInt8 = 0
-    /// The bytes of each of the folder's entries, none current; the flags are the byte
-    /// before the last.
-    private var entries: [[UInt8]] = []
-    private var allEntries: [UInt8] = []
-    /// The end of each level, from the folder's up to the root's.
-    private var suffix: [UInt8] = []
+    /// From the root down to the folder's parent: the hash of the level's list up to the
+    /// item that leads on (the root's from a new hash; a folder's from its item's head and
+    /// number of children), and the digests of the items after that one.
+    private var levels: [(before: StableHash, after: [UInt64])] = []
+    /// The head of the folder's item (``PagePass/head(of:flags:)``), as on its pages and as
+    /// on its index page, where it is current.
+    private var folderHead = StableHash()
+    private var currentFolderHead = StableHash()
+    /// The digest of each of the folder's entries, none current (0 for one that no window
+    /// holds), and as the current one.
+    private var entries: [UInt64] = []
+    private var currentEntries: [UInt64] = []
+    private var allEntries: UInt64 = 0
 
     /// The pieces of the navigation `home`, then `levels` from the root down to the folder's
     /// parent (each with the index of the item that holds the next level), the folder's
@@ -25,55 +28,52 @@ struct SharedNavigationHash: Sendable {
         home: NavigationItem, levels: [(items: [NavigationItem], next: Int)], entries: [NavigationItem?],
         allEntries: NavigationItem
     ) {
-        var prefix = HashBytes()
-        PagePass.combine([home], into: &prefix)
         for (depth, level) in levels.enumerated() {
-            PagePass.combine(Array(level.items[..<level.next]), into: &prefix)
-            let next = level.items[level.next]
-            prefix.combine(next.link.title)
-            prefix.combine(next.link.href)
-            if depth < levels.count - 1 {
-                prefix.combine(separator: PagePass.flags(of: next))
+            var before = StableHash()
+            if depth == 0 {
+                before.combine(word: PagePass.digest(of: home))
             } else {
-                folderFlags = PagePass.flags(of: next)
+                let holder = levels[depth - 1].items[levels[depth - 1].next]
+                before = PagePass.head(of: holder.link, flags: PagePass.flags(of: holder))
+                before.combine(word: UInt64(level.items.count))
             }
+            PagePass.combine(Array(level.items[..<level.next]), into: &before)
+            self.levels.append((before, level.items[(level.next + 1)...].map { PagePass.digest(of: $0) }))
         }
-        var start = StableHash()
-        prefix.bytes.withUnsafeBytes { start.combine($0) }
-        self.prefix = start
-        self.entries = entries.map { entry in
-            guard let entry else { return [] }
-            var bytes = HashBytes()
-            PagePass.combine([entry], into: &bytes)
-            return bytes.bytes
+        if let last = levels.last {
+            let folder = last.items[last.next]
+            let flags = PagePass.flags(of: folder)
+            folderHead = PagePass.head(of: folder.link, flags: flags)
+            currentFolderHead = PagePass.head(of: folder.link, flags: flags | 2)
         }
-        var all = HashBytes()
-        PagePass.combine([allEntries], into: &all)
-        self.allEntries = all.bytes
-        var suffix = HashBytes()
-        for level in levels.reversed() {
-            suffix.combine(separator: 0xfe)
-            PagePass.combine(Array(level.items[(level.next + 1)...]), into: &suffix)
+        self.entries = entries.map { $0.map { PagePass.digest(of: $0) } ?? 0 }
+        currentEntries = entries.map { entry in
+            guard var entry else { return 0 }
+            entry.isCurrent = true
+            return PagePass.digest(of: entry)
         }
-        self.suffix = suffix.bytes
+        self.allEntries = PagePass.digest(of: allEntries)
     }
 
     /// The hash of the navigation of a page that shows `window` of it, from a new
     /// ``StableHash``.
     func hash(of window: NavigationWindow) -> StableHash {
-        var hash = prefix
-        hash.combine(separator: folderFlags | (window.isFolderIndex ? 2 : 0))
+        var folder = window.isFolderIndex ? currentFolderHead : folderHead
+        folder.combine(word: UInt64(window.entries.count + (window.showsAllEntries ? 1 : 0)))
         for index in window.entries {
-            guard index == window.current else {
-                entries[index].withUnsafeBytes { hash.combine($0) }
-                continue
-            }
-            var entry = entries[index]
-            entry[entry.count - 2] |= 2
-            entry.withUnsafeBytes { hash.combine($0) }
+            folder.combine(word: index == window.current ? currentEntries[index] : entries[index])
         }
-        if window.showsAllEntries { allEntries.withUnsafeBytes { hash.combine($0) } }
-        suffix.withUnsafeBytes { hash.combine($0) }
-        return hash
+        if window.showsAllEntries { folder.combine(word: allEntries) }
+        // Each level's item that leads on, from the folder's up: its digest ends with the
+        // digest of the level below.
+        var digest = folder.value
+        for depth in levels.indices.reversed() {
+            var hash = levels[depth].before
+            hash.combine(word: digest)
+            for word in levels[depth].after { hash.combine(word: word) }
+            if depth == 0 { return hash }
+            digest = hash.value
+        }
+        return StableHash()
     }
 }
