@@ -154,10 +154,10 @@ public enum Leftovers {
     /// Keeps what builds leave until the process exits, which takes back all its memory at
     /// once: for a process that ends with its build (`foldmark build`, not `serve`).
     /// Freeing it piece by piece only took a core from the end of the build: on 10,000
-    /// pages, a thread freeing the records beside the cache's last writes. (The page pass of a
-    /// build that writes many pages frees its own values where they are, so that the
-    /// cache's index reuses their memory: kept, or freed on another thread, they made the
-    /// peak 5-7 MiB higher. That of an edit hands them here: see ``PagePass/run()``.)
+    /// pages, a thread freeing the records beside the cache's last writes. (The page pass
+    /// hands its values here too, though the cache's new index could have reused their
+    /// memory: a full build of 10,000 pages peaks 1-6 MiB higher, and one of the real
+    /// corpora ends 4-5 ms sooner. See ``PagePass/run()``.)
     public static func keepUntilExit() {
         kept.withLock { if $0 == nil { $0 = [] } }
     }
