@@ -64,16 +64,16 @@ struct SharedNavigationHash: Sendable {
             folder.combine(word: index == window.current ? currentEntries[index] : entries[index])
         }
         if window.showsAllEntries { folder.combine(word: allEntries) }
-        // Each level's item that leads on, from the folder's up: its digest ends with the
-        // digest of the level below.
-        var digest = folder.value
-        for depth in levels.indices.reversed() {
-            var hash = levels[depth].before
+        // Each level from the folder's parent up takes the digest of the item that leads
+        // on; below the root, the level's list is that item's children, and its hash the
+        // item's digest. (A share has the root's level at least.)
+        var hash = folder
+        for level in levels.reversed() {
+            let digest = hash.value
+            hash = level.before
             hash.combine(word: digest)
-            for word in levels[depth].after { hash.combine(word: word) }
-            if depth == 0 { return hash }
-            digest = hash.value
+            for word in level.after { hash.combine(word: word) }
         }
-        return StableHash()
+        return hash
     }
 }

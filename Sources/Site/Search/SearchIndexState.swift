@@ -168,9 +168,9 @@ struct SearchIndexState: Sendable {
             head.appendHex(contentHash, digits: 16)
             head.append(UInt8(ascii: "\n"))
         }
-        for list in [shards.terms, shards.pages] {
-            for count in list {
-                head.appendDecimal(UInt64(count))
+        for firsts in [shards.terms, shards.pages] {
+            for first in firsts {
+                head.appendDecimal(UInt64(first))
                 head.append(UInt8(ascii: " "))
             }
             head.append(UInt8(ascii: "\n"))
