@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -93,7 +93,8 @@ struct PreviewRouter: Sendable {
     private func isNotModified(_ request: HTTPRequest, tag: String, modified: Int) -> Bool {
         if let match = request.header("If-None-Match") {
             return match.split(separator: ",").contains { candidate in
-                var value = candidate.trimmingCharacters(in: .whitespaces)
+                var value = candidate.drop(while: { $0 == " " || $0 == "\t" })
+                while value.last == " " || value.last == "\t" { value.removeLast() }
                 if value.hasPrefix("W/") { value.removeFirst(2) }
                 return value == "*" || value == "\"\(tag)\""
             }

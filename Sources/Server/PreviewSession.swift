@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Site
 import Synchronization
 
@@ -53,14 +53,13 @@ public final class PreviewSession: Sendable {
     /// output (or are "not found"), and reload when it is done. The server keeps running
     /// when the build fails: the pages then show its errors.
     public func start() async throws(ServerError) -> PreviewServer {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileIO.isFolder(root.path) else {
             throw ServerError("no site folder at \(root.path)")
         }
         do {
             try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         } catch {
-            throw ServerError("cannot create the output folder \(output.path): \(error.localizedDescription)")
+            throw ServerError("cannot create the output folder \(output.path): \(FileIO.describe(error, withPath: false))")
         }
         // Watching starts first, so that a change made during the first build is built too.
         let report = self.report

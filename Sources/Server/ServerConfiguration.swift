@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where the preview server listens and how much it lets clients hold.
 ///

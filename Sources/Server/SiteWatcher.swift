@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Site
 import Synchronization
 
 #if canImport(Glibc)
@@ -48,9 +49,7 @@ public final class SiteWatcher: Sendable {
         let loop = EventLoop(
             inotify: inotify, stopSignal: ends[0], watches: watches, debounce: debounce, longestDelay: longestDelay,
             continuation: continuation)
-        let thread = Thread { loop.run() }
-        thread.name = "foldmark-watch"
-        thread.start()
+        SystemThread.start { loop.run() }
     }
 
     /// Stops watching and finishes ``changes`` (a burst still settling is dropped). Idempotent.

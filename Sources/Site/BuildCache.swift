@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The cache of earlier builds of one output folder, kept beside it in
 /// `.foldmark-cache/<output folder's name>/`: an index of ``CachedPage`` records and

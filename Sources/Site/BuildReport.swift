@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a build did: for the summary line, and for `--json`.
 public struct BuildReport: Sendable {
@@ -33,7 +33,7 @@ public struct BuildReport: Sendable {
         parts.append("\(written.count) written, \(unchanged) unchanged")
         if !removed.isEmpty { parts.append("\(removed.count) removed") }
         if !warnings.isEmpty { parts.append("\(warnings.count) warning\(warnings.count == 1 ? "" : "s")") }
-        return "Built " + parts.joined(separator: ", ") + " in " + String(format: "%.2f", seconds) + " s"
+        return "Built " + parts.joined(separator: ", ") + " in " + NumberText.fixed(seconds, digits: 2) + " s"
     }
 
     /// The report as a JSON object, keys sorted, for scripts and CI. Written directly:

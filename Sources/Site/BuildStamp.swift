@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// What the last build was made from and what it reported, kept in the build cache
 /// (`stamp`) by every build that succeeds: a build that finds the same sources, templates,

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Sections
 
 /// A record per page, fields split by ASCII control characters that Markdown text

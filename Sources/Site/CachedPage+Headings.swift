@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension CachedPage {
     /// A page's headings: as parsed, or as read from the index and decoded only when asked.

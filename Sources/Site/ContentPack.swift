@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -67,8 +67,9 @@ struct ContentPacks: Sendable {
         for name in names {
             let descriptor = open(folder.appending(path: name).path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else {
+                let failure = WriteFailure(path: folder.path)
                 writers.forEach { _ = Glibc.close($0.descriptor) }
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: folder.path])
+                throw failure
             }
             writers.append(Writer(descriptor: descriptor))
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -20,7 +20,7 @@ package enum FileIO {
     static func write(_ buffer: UnsafeRawBufferPointer, toPath path: String) -> Bool {
         var descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         if descriptor < 0 && errno == ENOENT {
-            let folder = (path as NSString).deletingLastPathComponent
+            let folder = folder(of: path)
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         }
@@ -39,7 +39,7 @@ package enum FileIO {
 
     /// Writes all of `buffer` to the open file `descriptor`, with `write` until done;
     /// whether it all went. (Retries after a signal.)
-    static func write(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+    package static func write(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
         var offset = 0
         while offset < buffer.count {
             let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
@@ -72,6 +72,53 @@ package enum FileIO {
     static func exists(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0
+    }
+
+    /// Whether a folder is at `path`, following symbolic links: one `stat`.
+    package static func isFolder(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// The folder part of `path`: all before its last `/` (trailing ones aside), `/` for a
+    /// file at the root, empty for a bare name. (`a/b/c.html` gives `a/b`.)
+    package static func folder(of path: String) -> String {
+        var path = Substring(path)
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        var folder = path[..<slash]
+        while folder.hasSuffix("/") { folder.removeLast() }
+        return folder.isEmpty ? "/" : String(folder)
+    }
+
+    /// The name of the file at `path` without its extension: `a/b.md` gives `b`, and a
+    /// name whose only dot comes first (`.notes`) is kept whole.
+    package static func stem(of path: String) -> String {
+        let name = path.split(separator: "/").last ?? ""
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return String(name) }
+        return String(name[..<dot])
+    }
+
+    /// What went wrong in `error`, for a message: the system's words for the failed call
+    /// (`No such file or directory`), after the path it concerned when `withPath` and the
+    /// error tells it; the error as Swift prints it when it is none of ours or Foundation's.
+    package static func describe(_ error: any Error, withPath: Bool = true) -> String {
+        let path: String?
+        let code: Int32?
+        switch error {
+        case let failure as WriteFailure:
+            (path, code) = (failure.path, failure.code)
+        case let cocoa as CocoaError:
+            path = cocoa.filePath
+            code = (cocoa.underlying as? POSIXError).map { $0.code.rawValue }
+        case let posix as POSIXError:
+            (path, code) = (nil, posix.code.rawValue)
+        default:
+            return "\(error)"
+        }
+        let reason = code.map { String(cString: strerror($0)) } ?? "the file system refused"
+        guard withPath, let path else { return reason }
+        return path + ": " + reason
     }
 
     /// The size in bytes of the file at `path`, or `nil` if `stat` fails. (Foundation's
@@ -156,6 +203,11 @@ package enum FileIO {
     /// the tail in the same buffer from the start, a large file is not copied to add it.)
     package static func read(_ path: String, then tail: Data = Data()) -> Result<Data, ReadFailure> {
         read(opened: open(path, O_RDONLY | O_CLOEXEC), then: tail)
+    }
+
+    /// The bytes of standard input, to its end, or the system's reason why not.
+    package static func readStandardInput() -> Result<Data, ReadFailure> {
+        read(opened: fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0))
     }
 
     /// The bytes of the file at `path` followed by `tail`, as ``read(_:then:)`` gives them,
@@ -256,5 +308,16 @@ package enum FileIO {
         init(errno code: Int32) {
             reason = String(cString: strerror(code))
         }
+    }
+}
+
+/// A file that could not be written: its path, and `errno` after the call that failed.
+package struct WriteFailure: Error {
+    package var path: String
+    package var code: Int32
+
+    package init(path: String, code: Int32 = errno) {
+        self.path = path
+        self.code = code
     }
 }

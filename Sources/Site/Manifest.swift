@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The list of files foldmark wrote into an output folder, kept in the folder itself.
 ///
@@ -19,7 +23,8 @@ struct Manifest {
         for line in contents.split(separator: UInt8(ascii: "\n")) {
             // Only a line with two dots in a row can have a `..` part: split just those.
             let hasDots = zip(line, line.dropFirst()).contains { $0 == UInt8(ascii: ".") && $1 == UInt8(ascii: ".") }
-            let isInside = line.first != UInt8(ascii: "/")
+            let isInside =
+                line.first != UInt8(ascii: "/")
                 && !(hasDots
                     && line.split(separator: UInt8(ascii: "/")).contains { $0.elementsEqual("..".utf8) })
             guard isInside, let path = String(validating: line, as: UTF8.self), path != Self.fileName else { continue }
@@ -75,12 +80,14 @@ enum AtomicFile {
     private static func write(to url: URL, filling fill: (_ temporary: String) -> Bool) throws {
         let temporary = url.deletingLastPathComponent().appending(path: ".\(url.lastPathComponent).foldmark-tmp")
         guard fill(temporary.path) else {
+            let failure = WriteFailure(path: url.path)
             try? FileManager.default.removeItem(at: temporary)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+            throw failure
         }
         guard rename(temporary.path, url.path) == 0 else {
+            let failure = WriteFailure(path: url.path)
             try? FileManager.default.removeItem(at: temporary)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+            throw failure
         }
     }
 }

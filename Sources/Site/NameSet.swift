@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A set of names (file names, source paths) as bytes, numbered in the order they were
 /// first inserted: one buffer for all the names and a table of their numbers, so that

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The folders of the output in which an earlier build found every page in place, with
 /// what `stat` said of each folder then (see ``SourceIdentity``), kept in the build cache

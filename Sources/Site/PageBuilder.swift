@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Renderer
 import Sections
 
@@ -22,7 +22,7 @@ public struct PageBuilder: Sendable {
         } catch {
             throw SiteError(file: file, error)
         }
-        let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        let name = FileIO.stem(of: file)
         let context = PageContext(
             siteTitle: config.title, language: config.language, fallbackTitle: name, rootPath: rootPath)
         return (document, renderer.render(document, context: context))

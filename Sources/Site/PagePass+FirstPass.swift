@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Renderer
 import Sections
 
@@ -94,7 +94,7 @@ extension PagePass {
             // Its fields, set one by one before they go into one record.
             var record = CachedPage.Fields(
                 source: source, sourceHash: hash, document: document, output: output,
-                title: document.title ?? ((source as NSString).lastPathComponent as NSString).deletingPathExtension)
+                title: document.title ?? FileIO.stem(of: source))
             record.identity = settled
             record.isCleanText = text.problems.isEmpty
             if document.frontMatter.isDraft && !options.includesDrafts { return .draft(CachedPage(record)) }

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Synchronization
 
 /// Runs independent work on every core.
@@ -147,7 +148,7 @@ public enum Leftovers {
                 kept?.append(value)
                 return true
             }
-            if !isKept { Thread { withExtendedLifetime(value) {} }.start() }
+            if !isKept { SystemThread.start { withExtendedLifetime(value) {} } }
         #endif
     }
 
@@ -178,7 +179,7 @@ final class Background<Value: Sendable>: Sendable {
     private let state = Mutex(State())
 
     init(_ make: @escaping @Sendable () -> Value) {
-        Thread { self.finish(make()) }.start()
+        SystemThread.start { self.finish(make()) }
     }
 
     private func finish(_ value: Value) {

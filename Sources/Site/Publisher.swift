@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Moves a finished build from the staging folder into the output folder.
 ///
@@ -89,7 +93,7 @@ struct Publisher {
         } else {
             var folders: Set<String> = []
             for path in moves {
-                let folder = (path as NSString).deletingLastPathComponent
+                let folder = FileIO.folder(of: path)
                 if !folder.isEmpty, folders.insert(folder).inserted {
                     try fileManager.createDirectory(
                         at: output.appending(path: folder), withIntermediateDirectories: true)
@@ -185,18 +189,18 @@ struct Publisher {
                 at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
         }
         guard rename(staged.path, destination.path) == 0 else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path])
+            throw WriteFailure(path: destination.path)
         }
     }
 
     /// Removes the folders that held `path` while they are empty, up to the output folder.
     private func removeEmptyFolders(above path: String) {
-        var folder = (path as NSString).deletingLastPathComponent
+        var folder = FileIO.folder(of: path)
         while !folder.isEmpty {
             let url = output.appending(path: folder)
             guard (try? FileManager.default.contentsOfDirectory(atPath: url.path))?.isEmpty == true else { return }
             try? FileManager.default.removeItem(at: url)
-            folder = (folder as NSString).deletingLastPathComponent
+            folder = FileIO.folder(of: folder)
         }
     }
 }

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 import Renderer
 import Sections
 
@@ -204,7 +208,7 @@ public struct SiteBuilder: Sendable {
             throw fail([error])
         } catch {
             await searchStateWritten
-            throw fail([SiteError(file: output.path, message: "cannot write the output: \(error.localizedDescription)")]
+            throw fail([SiteError(file: output.path, message: "cannot write the output: \(FileIO.describe(error))")]
             )
         }
         report.timings.append(("publish", (clock.now - publishStart).seconds))

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Sections
 
 /// The settings of `foldmark.yml`, all optional.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Renderer
 import Sections
 
@@ -37,9 +37,7 @@ public struct SiteFolder: Sendable {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         for name in names where !name.hasPrefix(".") {
             let url = folder.appending(path: name)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue
-            else { continue }
+            guard FileIO.exists(url.path), !FileIO.isFolder(url.path) else { continue }
             var ignored: [SiteError] = []
             overrides[name] = try readText(url, name: templatesFolder + "/" + name, warnings: &ignored)
         }

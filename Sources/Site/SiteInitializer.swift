@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `foldmark init`: a new site that builds at once and shows what a page can do.
 public enum SiteInitializer {
@@ -68,7 +68,7 @@ public enum SiteInitializer {
                 try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(text.utf8).write(to: url, options: .withoutOverwriting)
             } catch {
-                throw SiteError(file: url.path, message: "cannot write: \(error.localizedDescription)")
+                throw SiteError(file: url.path, message: "cannot write: \(FileIO.describe(error, withPath: false))")
             }
             created.append(path)
         }

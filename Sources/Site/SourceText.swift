@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The text of a source file as foldmark reads it, and what was wrong with its bytes.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Sections
 
 #if canImport(Glibc)
@@ -25,9 +26,7 @@ struct SourceTree {
     /// `jobs`: how many threads may list folders and take the pages' `stat`s (all cores if
     /// `nil`).
     init(content: URL, jobs: Int? = nil) throws(SiteError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: content.path, isDirectory: &isDirectory), isDirectory.boolValue
-        else {
+        guard FileIO.isFolder(content.path) else {
             throw SiteError(file: SiteFolder.contentFolder, message: "no Content/ folder in the site")
         }
         let path = content.path.hasSuffix("/") ? content.path : content.path + "/"
@@ -200,7 +199,7 @@ struct SourceTree {
         }
 
         private let threads: Int
-        private let condition = NSCondition()
+        private let condition = Condition()
         /// The jobs in the order they were added; those before `taken` are taken.
         private var jobs: [Job] = []
         private var taken = 0

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Site
 
 /// The `foldmark` command: parses arguments, runs a command, prints messages and returns
@@ -139,7 +139,7 @@ struct CommandLineTool {
             let site = try SiteFolder(
                 at: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
             let data: Data
-            switch file == "-" ? .success(FileHandle.standardInput.readDataToEndOfFile()) : FileIO.read(file) {
+            switch file == "-" ? FileIO.readStandardInput() : FileIO.read(file) {
             case .success(let read): data = read
             case .failure(let failure): throw SiteError(file: file, message: "cannot read the file: \(failure.reason)")
             }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Site
 import Synchronization
 
 #if canImport(Glibc)
@@ -61,7 +62,7 @@ private final class SignalReceiver: Sendable {
             defer { state.isReading = true }
             return !state.isReading
         }
-        if startsReading { Thread { self.read() }.start() }
+        if startsReading { SystemThread.start { self.read() } }
     }
 
     private func read() {

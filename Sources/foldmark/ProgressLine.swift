@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Site
 
 #if canImport(Glibc)
@@ -48,6 +48,6 @@ struct ProgressLine {
         case .writing: what = "writing pages \(state.done)/\(state.total)"
         case .finishing: what = "finishing (search index, output folder, cache)"
         }
-        return "Building: " + what + ", " + String(format: "%.1f", seconds) + " s"
+        return "Building: " + what + ", " + NumberText.fixed(seconds, digits: 1) + " s"
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Server
 import Site
 
@@ -71,7 +71,8 @@ extension CommandLineTool {
         var now = time_t(Date().timeIntervalSince1970)
         var parts = tm()
         localtime_r(&now, &parts)
-        return String(format: "[%02d:%02d:%02d]", parts.tm_hour, parts.tm_min, parts.tm_sec)
+        let clock = [parts.tm_hour, parts.tm_min, parts.tm_sec].map { NumberText.padded(Int($0), width: 2) }
+        return "[" + clock.joined(separator: ":") + "]"
     }
 
     private static func isLoopback(_ host: String) -> Bool {

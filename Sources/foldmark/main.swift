@@ -1,5 +1,8 @@
-import Foundation
 import Site
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 Allocator.configure()
 // A build or check is all this process does: what the build leaves is kept to the end.

@@ -1,5 +1,5 @@
 internal import CCmark
-import Foundation
+import FoundationEssentials
 
 /// Small conveniences over cmark's C API. Nodes are borrowed: nothing here frees a node
 /// unless its name says so.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Site
 
 /// The path of a request, decoded and checked: a list of plain file names that can only
 /// name something inside the served folder.
@@ -47,12 +48,14 @@ struct RequestPath: Equatable, Sendable {
     /// `//example.org` cannot become a redirect to another host).
     var folderAddress: String {
         "/"
-            + segments.map { $0.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? "" }
+            + segments.map { OutputPath.percentEncoded($0, keeping: Self.unreserved) }
             .map { $0 + "/" }.joined()
     }
 
-    private static let unreserved = CharacterSet(
-        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    /// The bytes a name keeps as they are: RFC 3986's unreserved characters.
+    private static let unreserved: [Bool] = (0..<256).map { byte in
+        Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8).contains(UInt8(byte))
+    }
 
     private static func decode(_ raw: ArraySlice<UInt8>) throws(Problem) -> [UInt8] {
         var decoded: [UInt8] = []

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Site
 
 /// The Server-Sent Events that the live-reload script understands, as bytes on the wire.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The script that `foldmark serve` adds to every HTML page it serves (never to the
 /// built files): it listens for builds on ``LiveReloadScript/eventsPath`` and shows
@@ -38,7 +38,8 @@ enum LiveReloadScript {
         // With every "<" escaped, no value can end the element or open a comment in it.
         let json =
             (try? JSONEncoder().encode(info)).map {
-                String(decoding: $0, as: UTF8.self).replacingOccurrences(of: "<", with: "\\u003c")
+                String(decoding: $0, as: UTF8.self).split(separator: "<", omittingEmptySubsequences: false)
+                    .joined(separator: "\\u003c")
             } ?? "null"
         return Array("<script>\nwindow.foldmarkServe = \(json);\n\(source)</script>\n".utf8)
     }

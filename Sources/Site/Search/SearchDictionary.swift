@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The site-wide dictionary of the search index: every term, sorted as JavaScript
 /// compares strings (by UTF-16 code units), with the increasing lists of the entries whose

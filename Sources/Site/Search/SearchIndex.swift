@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 import Sections
 
 /// The site's search index, assembled after the first pass from the pages'

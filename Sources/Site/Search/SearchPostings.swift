@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Sections
 
 /// Collects the terms of pages' search records (``PageSearchData``) into a

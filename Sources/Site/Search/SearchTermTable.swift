@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Sections
 
 /// The terms of one page and the entries that hold them, collected without a `String` or

@@ -1,5 +1,12 @@
-import Foundation
 import Sections
+// The standard library's canonical decomposition (`String._nfd`), which Foundation's
+// `decomposedStringWithCanonicalMapping` is built on: foldmark does not link all of
+// Foundation (see `Package.swift`).
+@_spi(_Unicode) import Swift
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Where ``SearchTerms`` hands the terms it finds, one at a time; the bytes are valid only
 /// during the call. A protocol rather than a closure: the scanner, specialized to its sink,
@@ -245,7 +252,7 @@ enum SearchTerms {
     /// Lowercases, decomposes and drops marks, the way `search.js` folds a query.
     static func fold(_ token: String) -> String {
         var result = ""
-        for scalar in token.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars {
+        for scalar in token.lowercased()._nfd {
             switch kind(of: scalar) {
             case .mark: continue
             default: result.unicodeScalars.append(scalar == "ς" ? "σ" : scalar)

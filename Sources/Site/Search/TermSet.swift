@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 import Sections
 
 /// Byte strings numbered in the order they were first inserted, found through an

@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Threads of the system's own, outside Swift's pool of tasks and Dispatch's: for work that
+/// must start at once whatever the pool is doing (see ``Background``), or that blocks for
+/// a long time (a watch loop, a signal pipe).
+package enum SystemThread {
+    /// Runs `body` on a new detached thread. Stops the process if no thread can be made:
+    /// without it, the caller would wait forever.
+    package static func start(_ body: @escaping @Sendable () -> Void) {
+        let box = Unmanaged.passRetained(Box(body))
+        var thread = pthread_t()
+        let status = pthread_create(
+            &thread, nil,
+            { context in
+                let box = Unmanaged<Box>.fromOpaque(context!).takeRetainedValue()
+                box.body()
+                return nil
+            }, box.toOpaque())
+        guard status == 0 else {
+            box.release()
+            fatalError("cannot start a thread: \(String(cString: strerror(status)))")
+        }
+        pthread_detach(thread)
+    }
+
+    private final class Box: Sendable {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+}
+
+/// A lock with a condition to wait on, as the system's threads have them.
+package final class Condition: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+    package init() {
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(condition, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deallocate()
+        mutex.deallocate()
+    }
+
+    package func lock() { pthread_mutex_lock(mutex) }
+    package func unlock() { pthread_mutex_unlock(mutex) }
+    /// Waits, with the lock held, until another thread broadcasts; holds the lock again after.
+    package func wait() { pthread_cond_wait(condition, mutex) }
+    package func broadcast() { pthread_cond_broadcast(condition) }
+}
