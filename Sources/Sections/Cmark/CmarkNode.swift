@@ -41,10 +41,11 @@ enum CmarkNode {
         _ = cmark_node_set_literal(node, text)
     }
 
-    /// Renders `node` and its subtree as HTML, copying and freeing cmark's malloc'd buffer.
+    /// Renders `node` and its subtree as HTML, copying and freeing cmark's buffer (from
+    /// the allocator of `node`, see ``CmarkArena``).
     static func html(_ node: OpaquePointer, options: Int32) -> String {
         guard let buffer = cmark_render_html(node, options) else { return "" }
-        defer { free(buffer) }
+        defer { CmarkArena.release(buffer) }
         return String(cString: buffer)
     }
 
@@ -121,10 +122,25 @@ enum CmarkNode {
         return nil
     }
 
+    /// A new, unlinked node, from the allocator of the trees made now (``CmarkArena/memory``).
+    static func new(_ type: cmark_node_type) -> OpaquePointer? {
+        cmark_node_new_with_mem(type, CmarkArena.memory)
+    }
+
+    /// The tree of `markdown`, from the allocator of the trees made now (``CmarkArena/memory``);
+    /// `nil` if cmark fails.
+    static func parse(_ markdown: UnsafeBufferPointer<CChar>, options: Int32) -> OpaquePointer? {
+        guard let parser = cmark_parser_new_with_mem(options, CmarkArena.memory) else { return nil }
+        cmark_parser_feed(parser, markdown.baseAddress, markdown.count)
+        let root = cmark_parser_finish(parser)
+        cmark_parser_free(parser)
+        return root
+    }
+
     /// A new, unlinked custom block or inline that cmark prints as `onEnter`, its children,
     /// then `onExit`, verbatim in safe mode too. Whoever links it into a tree hands it over.
     static func newCustom(_ type: cmark_node_type, onEnter: String, onExit: String) -> OpaquePointer? {
-        guard let node = cmark_node_new(type) else { return nil }
+        guard let node = new(type) else { return nil }
         _ = cmark_node_set_on_enter(node, onEnter)
         _ = cmark_node_set_on_exit(node, onExit)
         return node

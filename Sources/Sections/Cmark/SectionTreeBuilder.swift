@@ -6,8 +6,8 @@ internal import CCmark
 
 /// Turns Markdown into the preamble, the section tree and the links of a ``Document``.
 ///
-/// The only type that parses with cmark. The whole cmark tree is allocated and freed in
-/// ``build(_:)``; nothing that outlives the call points into it.
+/// The only type that parses pages with cmark. The whole cmark tree is allocated and freed
+/// in ``build(_:parseEnd:)``; nothing that outlives the call points into it.
 struct SectionTreeBuilder {
     var options: ParseOptions
     /// The page's fold rules, or the site's when the page sets none.
@@ -52,12 +52,27 @@ struct SectionTreeBuilder {
 
     /// Parses `markdown` and makes its tree; `parseEnd` is set to when cmark's parse ended.
     func build(_ markdown: Substring, parseEnd: inout StepClock) throws(SectionsError) -> Tree {
+        // cmark's tree, and all that the extensions add to it, in the thread's arena (see
+        // ``CmarkArena``), unless the page is too large for one.
+        guard markdown.utf8.count <= CmarkArena.largestPage else {
+            return try buildTree(markdown, parseEnd: &parseEnd, inArena: false)
+        }
+        return try CmarkArena.withPage { () throws(SectionsError) in
+            try buildTree(markdown, parseEnd: &parseEnd, inArena: true)
+        }
+    }
+
+    /// ``build(_:parseEnd:)`` in the allocator given; a tree in the arena is not freed node
+    /// by node, the arena takes it back whole.
+    private func buildTree(_ markdown: Substring, parseEnd: inout StepClock, inArena: Bool) throws(SectionsError)
+        -> Tree
+    {
         var text = markdown  // the page's own storage: withUTF8 copies nothing
         let root = text.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, cmarkOptions) }
+            bytes.withMemoryRebound(to: CChar.self) { CmarkNode.parse($0, options: cmarkOptions) }
         }
         guard let root else { throw SectionsError(.parserFailed) }
-        defer { cmark_node_free(root) }
+        defer { if !inArena { cmark_node_free(root) } }
         parseEnd = .now
 
         let source = SourceLines(markdown)
@@ -127,7 +142,7 @@ struct SectionTreeBuilder {
     /// instead of one per block saves an allocation and a copy per block; the HTML is the
     /// same, since a document renders its children one after the other.
     private func renderTogether(_ blocks: [OpaquePointer]) -> String {
-        guard blocks.count > 1, let document = cmark_node_new(CMARK_NODE_DOCUMENT) else {
+        guard blocks.count > 1, let document = CmarkNode.new(CMARK_NODE_DOCUMENT) else {
             return blocks.map { CmarkNode.html($0, options: cmarkOptions) }.joined()
         }
         defer { cmark_node_free(document) }  // and the blocks, which it now owns
@@ -251,7 +266,7 @@ struct SectionTreeBuilder {
     /// string: a page has a heading per section.
     private func innerHTML(of heading: OpaquePointer) -> String {
         guard let buffer = cmark_render_html(heading, cmarkOptions) else { return "" }
-        defer { free(buffer) }
+        defer { CmarkArena.release(buffer) }
         let length = strlen(buffer)
         return buffer.withMemoryRebound(to: UInt8.self, capacity: length) { base in
             let bytes = UnsafeBufferPointer(start: base, count: length)

@@ -52,7 +52,7 @@ enum Callouts {
         else { return }
 
         moveTitle(from: paragraph, to: label)
-        if cmark_node_first_child(label) == nil, let text = cmark_node_new(CMARK_NODE_TEXT) {
+        if cmark_node_first_child(label) == nil, let text = CmarkNode.new(CMARK_NODE_TEXT) {
             CmarkNode.setLiteral(text, kind.defaultTitle)
             _ = cmark_node_append_child(label, text)
         }

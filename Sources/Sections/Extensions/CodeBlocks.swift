@@ -13,7 +13,7 @@ enum CodeBlocks {
     }
 
     private static func frame(_ block: OpaquePointer) {
-        guard let frame = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { return }
+        guard let frame = CmarkNode.new(CMARK_NODE_CUSTOM_BLOCK) else { return }
         let button = "<button type=\"button\" class=\"fm-code-copy\" aria-live=\"polite\" hidden>Copy</button>"
         let bar =
             if let language = language(of: block) {

@@ -132,7 +132,7 @@ private struct Table {
     /// Puts `table` where its lines were: after the lines before the header, which stay
     /// the paragraph, and before a new paragraph of the lines after a lazy break.
     func replaceParagraph(by table: OpaquePointer) {
-        if let breakAfterTable, let rest = cmark_node_new(CMARK_NODE_PARAGRAPH) {
+        if let breakAfterTable, let rest = CmarkNode.new(CMARK_NODE_PARAGRAPH) {
             while let inline = cmark_node_next(breakAfterTable) { _ = cmark_node_append_child(rest, inline) }
             cmark_node_free(breakAfterTable)
             _ = cmark_node_insert_after(paragraph, rest)

@@ -112,7 +112,7 @@ struct TableCell {
 
         func parse(cmarkOptions: Int32) -> OpaquePointer? {
             markdown.withUnsafeBufferPointer { bytes in
-                bytes.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, cmarkOptions) }
+                bytes.withMemoryRebound(to: CChar.self) { CmarkNode.parse($0, options: cmarkOptions) }
             }
         }
     }
