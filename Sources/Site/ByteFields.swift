@@ -100,7 +100,17 @@ extension String {
 /// Numbers as the ASCII digits that `String(value)` and `String(value, radix: 16)` write,
 /// made in a small buffer on the stack: records, states and indexes write thousands of
 /// numbers, and a `String` for each cost more than the rest of the line.
-enum Digits {
+package enum Digits {
+    /// The value of the hexadecimal digit `byte`, in either case; `nil` for any other byte.
+    package static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
     /// `body` with the decimal digits of `value`.
     static func decimal<Result>(_ value: UInt64, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in

@@ -20,7 +20,7 @@ package enum FileIO {
     static func write(_ buffer: UnsafeRawBufferPointer, toPath path: String) -> Bool {
         var descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         if descriptor < 0 && errno == ENOENT {
-            let folder = folder(of: path)
+            let folder = OutputPath.folder(of: path)
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         }
@@ -78,17 +78,6 @@ package enum FileIO {
     package static func isFolder(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
-    }
-
-    /// The folder part of `path`: all before its last `/` (trailing ones aside), `/` for a
-    /// file at the root, empty for a bare name. (`a/b/c.html` gives `a/b`.)
-    package static func folder(of path: String) -> String {
-        var path = Substring(path)
-        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        var folder = path[..<slash]
-        while folder.hasSuffix("/") { folder.removeLast() }
-        return folder.isEmpty ? "/" : String(folder)
     }
 
     /// The name of the file at `path` without its extension: `a/b.md` gives `b`, and a

@@ -139,14 +139,6 @@ extension OutputPath {
     /// `text` with its `%XX` escapes decoded; `nil` if one is not two hex digits or the
     /// bytes are not UTF-8.
     package static func percentDecoded(_ text: String) -> String? {
-        func value(_ digit: UInt8) -> UInt8? {
-            switch digit {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
-            default: nil
-            }
-        }
         let utf8 = Array(text.utf8)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(utf8.count)
@@ -157,7 +149,9 @@ extension OutputPath {
                 index += 1
                 continue
             }
-            guard index + 2 < utf8.count, let high = value(utf8[index + 1]), let low = value(utf8[index + 2]) else {
+            guard index + 2 < utf8.count, let high = Digits.hexValue(utf8[index + 1]),
+                let low = Digits.hexValue(utf8[index + 2])
+            else {
                 return nil
             }
             bytes.append(high << 4 | low)

@@ -93,7 +93,7 @@ struct Publisher {
         } else {
             var folders: Set<String> = []
             for path in moves {
-                let folder = FileIO.folder(of: path)
+                let folder = OutputPath.folder(of: path)
                 if !folder.isEmpty, folders.insert(folder).inserted {
                     try fileManager.createDirectory(
                         at: output.appending(path: folder), withIntermediateDirectories: true)
@@ -195,12 +195,12 @@ struct Publisher {
 
     /// Removes the folders that held `path` while they are empty, up to the output folder.
     private func removeEmptyFolders(above path: String) {
-        var folder = FileIO.folder(of: path)
+        var folder = OutputPath.folder(of: path)
         while !folder.isEmpty {
             let url = output.appending(path: folder)
             guard (try? FileManager.default.contentsOfDirectory(atPath: url.path))?.isEmpty == true else { return }
             try? FileManager.default.removeItem(at: url)
-            folder = FileIO.folder(of: folder)
+            folder = OutputPath.parent(of: folder)
         }
     }
 }

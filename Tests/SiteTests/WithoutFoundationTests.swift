@@ -33,16 +33,25 @@ import Testing
         }
     }
 
-    @Test func folderAndStemMatchNSStringsForPagePaths() {
+    @Test func stemsMatchNSStrings() {
         let paths = [
             "a.md", "a/b.md", "a/b/c.html", "/tmp/x/y.md", "/x", "docs/.hidden", "docs/.notes.md", "a.b.c", "a/b",
             "deep/er/and/deeper/page.markdown", "no-extension", "a//b.md",
         ]
         for path in paths {
-            #expect(FileIO.folder(of: path) == (path as NSString).deletingLastPathComponent, "\(path)")
             #expect(
                 FileIO.stem(of: path) == ((path as NSString).lastPathComponent as NSString).deletingPathExtension,
                 "\(path)")
+        }
+    }
+
+    /// The folders of output paths, which the publisher makes and removes, are NSString's
+    /// with a trailing `/`.
+    @Test func outputFoldersMatchNSStrings() {
+        for path in ["a.html", "a/b.html", "a/b/c.html", "ü/é.html", "deep/er/and/deeper/page.html"] {
+            let folder = (path as NSString).deletingLastPathComponent
+            #expect(OutputPath.folder(of: path) == (folder.isEmpty ? "" : folder + "/"), "\(path)")
+            #expect(OutputPath.parent(of: OutputPath.folder(of: path)) == OutputPath.folder(of: folder), "\(path)")
         }
     }
 

@@ -128,6 +128,26 @@ import Testing
         #expect(report.written.contains("index.html"))
     }
 
+    /// The folders that held only removed files go with them, up to the first that holds
+    /// something else: a folder of pages keeps its generated index, but one of assets
+    /// holding only another folder has no file of its own.
+    @Test func foldersOfRemovedFilesGoWhenEmpty() async throws {
+        var files = Self.files
+        files["Content/media/icons/small/a.svg"] = "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n"
+        files["Content/media/b.svg"] = "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n"
+        let site = try TemporarySite(files: files)
+        _ = try await Self.build(site)
+        #expect(site.exists("_site/media/icons/small/a.svg"))
+        try FileManager.default.removeItem(at: site.root.appending(path: "Content/media/icons"))
+        _ = try await Self.build(site)
+        #expect(!site.exists("_site/media/icons"))
+        #expect(site.exists("_site/media/b.svg"))
+        try FileManager.default.removeItem(at: site.root.appending(path: "Content/media"))
+        _ = try await Self.build(site)
+        #expect(!site.exists("_site/media"))
+        #expect(site.exists("_site/index.html"))
+    }
+
     @Test func draftsOptionIsPartOfTheCacheKey() async throws {
         var files = Self.files
         files["Content/wip.md"] = "---\ndraft: true\n---\n# WIP\n"

@@ -64,10 +64,11 @@ enum CmarkArena {
     /// How many bytes of chunks the calling thread's arena holds.
     static var heldBytes: Int { Arena.withCurrent { $0.heldBytes } }
 
-    /// Frees a buffer that cmark allocated (a rendering): nothing if it is in the calling
-    /// thread's arena, `free` if it came from the default allocator.
+    /// Frees a buffer that cmark allocated now (a rendering) with the allocator in effect,
+    /// which made it: cmark renders with the allocator of the tree's root, and every tree
+    /// is made with the one in effect (see ``memory``). In an arena that is nothing.
     static func release(_ buffer: UnsafeMutableRawPointer) {
-        if !Arena.withCurrent({ $0.holds(buffer) }) { free(buffer) }
+        memory.pointee.free(buffer)
     }
 
     /// One thread's arena.
@@ -122,9 +123,13 @@ enum CmarkArena {
         /// The most a block may hold: more than any page needs, and far from overflowing.
         private static let largestBlock = 1 << 40
 
+        /// What a block of `size` bytes takes of a chunk: its header and its bytes, rounded
+        /// up to keep the next block aligned.
+        private static func footprint(_ size: Int) -> Int { header + (size + 15) & ~15 }
+
         func allocate(_ size: Int) -> UnsafeMutableRawPointer? {
             guard size <= Self.largestBlock else { return nil }
-            let needed = Self.header + (size + 15) & ~15
+            let needed = Self.footprint(size)
             if let next, let end, next.distance(to: end) >= needed {
                 return take(needed, size: size, at: next)
             }
@@ -139,7 +144,7 @@ enum CmarkArena {
             let oldSize = header.load(as: Int.self)
             // The last block grows where it is while its chunk has room.
             if block == last, let end {
-                let needed = Self.header + (size + 15) & ~15
+                let needed = Self.footprint(size)
                 if header.distance(to: end) >= needed {
                     header.storeBytes(of: size, as: Int.self)
                     next = header + needed
@@ -152,11 +157,6 @@ enum CmarkArena {
         }
 
         var heldBytes: Int { chunks.reduce(0) { $0 + $1.size } }
-
-        /// Whether `block` was handed out by this arena since its last reset.
-        func holds(_ block: UnsafeMutableRawPointer) -> Bool {
-            chunks.prefix(used).contains { $0.start <= block && block < $0.start + $0.size }
-        }
 
         func reset() {
             var kept = 0

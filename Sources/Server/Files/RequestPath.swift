@@ -64,7 +64,8 @@ struct RequestPath: Equatable, Sendable {
         while index < raw.endIndex {
             var byte = raw[index]
             if byte == UInt8(ascii: "%") {
-                guard index + 2 < raw.endIndex, let high = hexValue(raw[index + 1]), let low = hexValue(raw[index + 2])
+                guard index + 2 < raw.endIndex, let high = Digits.hexValue(raw[index + 1]),
+                    let low = Digits.hexValue(raw[index + 2])
                 else { throw .badEscape }
                 byte = high << 4 | low
                 index += 2
@@ -76,14 +77,5 @@ struct RequestPath: Equatable, Sendable {
             index += 1
         }
         return decoded
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }
