@@ -163,13 +163,20 @@ extension OutputPath {
     /// The bytes a URL path keeps as they are: letters, digits and `-._~!$&'()*+,=:@/`
     /// (RFC 3986's characters for a path, less `;`). Every other byte, and all of
     /// non-ASCII, is escaped.
-    private static let plainPathBytes: [Bool] = (0..<256).map { byte in
-        switch UInt8(byte) {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            true
-        default:
-            Array("-._~!$&'()*+,=:@/".utf8).contains(UInt8(byte))
+    private static let plainPathBytes = bytes(keeping: "-._~!$&'()*+,=:@/")
+
+    /// The table that ``percentEncoded(_:keeping:)`` takes: ASCII letters and digits, and
+    /// the bytes of `others`.
+    package static func bytes(keeping others: String) -> [Bool] {
+        let kept = Array(others.utf8)
+        return (0..<256).map { byte in
+            switch UInt8(byte) {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"):
+                true
+            default:
+                kept.contains(UInt8(byte))
+            }
         }
     }
 }

@@ -53,9 +53,7 @@ struct RequestPath: Equatable, Sendable {
     }
 
     /// The bytes a name keeps as they are: RFC 3986's unreserved characters.
-    private static let unreserved: [Bool] = (0..<256).map { byte in
-        Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8).contains(UInt8(byte))
-    }
+    private static let unreserved = OutputPath.bytes(keeping: "-._~")
 
     private static func decode(_ raw: ArraySlice<UInt8>) throws(Problem) -> [UInt8] {
         var decoded: [UInt8] = []
