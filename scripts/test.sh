@@ -3,7 +3,8 @@
 #   1. install every dependency (scripts/install-deps.sh)
 #   2. swift build (with the test targets)       3. swift test
 #   3b. the tests again under LeakSanitizer (scripts/leak-check.sh)
-#   4. swift build -c release --static-swift-stdlib   5. build Content/ into a temporary folder
+#   4. swift build -c release --static-swift-stdlib (4b. its libraries: scripts/check-linking.sh)
+#   5. build Content/ into a temporary folder
 #   6. browser tests (pytest, Tests/browser)      7. Nu HTML Checker on every page
 #   8. robustness: a 100 MB page (scripts/large-input.sh), the real corpora of
 #      ../shared/corpus when that folder exists (scripts/corpora.sh), and 30 seconds
@@ -106,6 +107,7 @@ built_site=0
 if step "swift build -c release" swift build -c release --static-swift-stdlib "${scratch[@]}"; then
     bin="$(swift build -c release --static-swift-stdlib "${scratch[@]}" --show-bin-path)/foldmark"
     export FOLDMARK_BIN="$bin"   # Tests/browser/test_serve.py starts `foldmark serve` with it
+    step "release binary links libstdc++ in" ./scripts/check-linking.sh "$bin"
     if step "foldmark build (Content/)" "$bin" build . --out "$site" --strict; then
         built_site=1
         echo "pages: $(find "$site" -name '*.html' | wc -l) in $site"
