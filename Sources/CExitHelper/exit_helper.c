@@ -5,6 +5,8 @@
 #include <signal.h>
 #include <stdatomic.h>
 #include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
@@ -33,7 +35,18 @@ static int helper_main(void *argument) {
     return 0;
 }
 
+/* Whether to start one: not when FOLDMARK_EXIT_HELPER is 0, nor under valgrind (whose
+   preloaded library names it), which stops the process at a clone that is neither a
+   thread nor a fork. */
+static int wanted(void) {
+    const char *setting = getenv("FOLDMARK_EXIT_HELPER");
+    if (setting != NULL && strcmp(setting, "0") == 0) return 0;
+    const char *preloaded = getenv("LD_PRELOAD");
+    return preloaded == NULL || strstr(preloaded, "vgpreload") == NULL;
+}
+
 int foldmark_exit_helper_start(void) {
+    if (!wanted()) return 0;
     static struct helper helper;
     enum { stackSize = 64 * 1024 };
     char *stack = mmap(NULL, stackSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);

@@ -41,9 +41,9 @@ print(json.dumps({"status": child.returncode, "stdout": stdout.decode(), "stderr
 """
 
 
-def run(*arguments):
+def run(*arguments, env=None):
     result = subprocess.run([sys.executable, "-c", RUNNER, FOLDMARK_BIN, *arguments],
-                            capture_output=True, text=True, timeout=120)
+                            capture_output=True, text=True, timeout=120, env=env)
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)
 
@@ -78,4 +78,13 @@ def test_other_commands_start_no_helper():
     ran = run("--version")
     assert ran["status"] == 0
     assert ran["stdout"].startswith("foldmark ")
+    assert ran["others"] == []
+
+
+def test_the_helper_can_be_turned_off(tmp_path):
+    make_site(tmp_path / "site")
+    ran = run("build", str(tmp_path / "site"), "--out", str(tmp_path / "out"),
+              env=dict(os.environ, FOLDMARK_EXIT_HELPER="0"))
+    assert ran["status"] == 0, ran["stderr"]
+    assert (tmp_path / "out" / "index.html").is_file()
     assert ran["others"] == []

@@ -15,6 +15,9 @@
    the caller. The helper runs no Swift and allocates nothing; all signals are blocked in
    it, so only SIGKILL reaches it.
 
+   FOLDMARK_EXIT_HELPER=0 turns it off (the caller then waits for the memory to be freed,
+   and counts that time as foldmark's), and it is off under valgrind.
+
    Call it last, from the thread that will call exit, once every output is written.
    Returns 1 once the helper holds the memory, 0 if there is none (the process then ends
    as usual); either way the process goes on as before. */
