@@ -485,6 +485,26 @@ import Testing
         #expect(terms.contains("𝐚𝐛") && terms.contains("ｚｚ"))
     }
 
+    /// Tasks' terms are joined two at a time. A term in a title of the first task's pages,
+    /// in the text of the second's and in a title of the third's: joined, the first two give
+    /// a title list that ends with the first task's entry, which the third's must count on
+    /// from.
+    @Test func aTermMissingFromOneListOfATaskIsJoinedAsOne() async throws {
+        let packs = try RecordPacks()
+        var markdown: [String: String] = [:]
+        for number in 0..<300 { markdown["q\(1000 + number).html"] = Self.page(number) }
+        markdown["q1000.html"] = "# Bookend first\n\nText.\n"
+        markdown["q1150.html"] = "# Middle\n\nA bookend in the text.\n"
+        markdown["q1299.html"] = "# Last\n\n## Bookend last\n\nText.\n"
+        let pages = try packs.pages(markdown)
+        let one = try await packs.index(pages, previous: nil, jobs: 1)
+        for jobs in [3, 5] {
+            let many = try await packs.index(pages, previous: nil, jobs: jobs)
+            let same = many.files == one.files
+            #expect(same, "\(jobs) tasks")
+        }
+    }
+
     /// A dictionary held in the bytes of its file (as the state's is, mapped) reads,
     /// compares and merges as one held in an array, and one that is appended to takes its
     /// bytes over first.

@@ -31,6 +31,45 @@ struct SearchDictionary: Sendable, Equatable {
 
     var count: Int { headingStarts.count }
 
+    /// The bytes and the positions of a dictionary's lines, borrowed for the length of a call
+    /// (see ``withParts(_:)``).
+    struct Parts {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let starts: UnsafeBufferPointer<UInt32>
+        let headingStarts: UnsafeBufferPointer<UInt32>
+        let bodyStarts: UnsafeBufferPointer<UInt32>
+
+        var count: Int { headingStarts.count }
+
+        /// Term `index`'s bytes.
+        @inline(__always)
+        func term(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: bytes[Int(starts[index])..<(Int(headingStarts[index]) - 1)])
+        }
+
+        /// Its heading list (`kind` 0) or body list (1).
+        @inline(__always)
+        func list(_ index: Int, _ kind: Int) -> UnsafeBufferPointer<UInt8> {
+            kind == 0
+                ? UnsafeBufferPointer(rebasing: bytes[Int(headingStarts[index])..<(Int(bodyStarts[index]) - 1)])
+                : UnsafeBufferPointer(rebasing: bytes[Int(bodyStarts[index])..<(Int(starts[index + 1]) - 1)])
+        }
+    }
+
+    /// Calls `body` with the dictionary's ``Parts``, for loops over many lines that would
+    /// otherwise call ``withTerm(_:_:)`` for each.
+    func withParts<T>(_ body: (Parts) -> T) -> T {
+        withBytes { bytes in
+            starts.withUnsafeBufferPointer { starts in
+                headingStarts.withUnsafeBufferPointer { headingStarts in
+                    bodyStarts.withUnsafeBufferPointer { bodyStarts in
+                        body(Parts(bytes: bytes, starts: starts, headingStarts: headingStarts, bodyStarts: bodyStarts))
+                    }
+                }
+            }
+        }
+    }
+
     /// Calls `body` with the bytes of the lines.
     func withLines<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
         withBytes { body(UnsafeBufferPointer(rebasing: $0[Int(starts[0])...])) }
@@ -114,24 +153,12 @@ struct SearchDictionary: Sendable, Equatable {
             _ text: UnsafeBufferPointer<UInt8>, _ previous: UnsafeBufferPointer<UInt8>
         ) -> Int
     ) {
-        withBytes { bytes in
-            starts.withUnsafeBufferPointer { starts in
-                headingStarts.withUnsafeBufferPointer { headingStarts in
-                    bodyStarts.withUnsafeBufferPointer { bodyStarts in
-                        func term(_ index: Int) -> UnsafeBufferPointer<UInt8> {
-                            UnsafeBufferPointer(rebasing: bytes[Int(starts[index])..<(Int(headingStarts[index]) - 1)])
-                        }
-                        var index = 0
-                        while index < headingStarts.count {
-                            let heading = Int(headingStarts[index])
-                            let text = Int(bodyStarts[index])
-                            index = body(
-                                index, term(index), UnsafeBufferPointer(rebasing: bytes[heading..<(text - 1)]),
-                                UnsafeBufferPointer(rebasing: bytes[text..<(Int(starts[index + 1]) - 1)]),
-                                index > 0 ? term(index - 1) : UnsafeBufferPointer(start: nil, count: 0))
-                        }
-                    }
-                }
+        withParts { parts in
+            var index = 0
+            while index < parts.count {
+                index = body(
+                    index, parts.term(index), parts.list(index, 0), parts.list(index, 1),
+                    index > 0 ? parts.term(index - 1) : UnsafeBufferPointer(start: nil, count: 0))
             }
         }
     }

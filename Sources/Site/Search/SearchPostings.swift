@@ -46,61 +46,76 @@ enum SearchPostings {
         /// Per term, the last entry of its heading list and of its body list (-1 for none).
         var lasts: [Int64] = []
 
-        /// Appends list `kind` (0 heading, 1 body) of term `index` to `text`, where the
-        /// list so far ends with entry `last`, and sets `last` to its own last entry.
-        func appendList(of index: Int, _ kind: Int, after last: inout Int64, to text: inout [UInt8]) {
-            dictionary.withTerm(index) { _, heading, body in
-                let list = kind == 0 ? heading : body
+        /// Appends term `index` of `run` as it is, with its lists' last entries.
+        mutating func appendLine(_ index: Int, of run: Run) {
+            dictionary.appendLine(of: run.dictionary, index)
+            lasts.append(run.lasts[2 * index])
+            lasts.append(run.lasts[2 * index + 1])
+        }
+
+        /// Appends the term of line `i` of `first`, which is that of line `j` of `second`,
+        /// with each list of `first` followed by that of `second`, whose first number is
+        /// counted again from the last entry of `first`'s.
+        mutating func append(
+            _ i: Int, of first: SearchDictionary.Parts, lasts firstLasts: [Int64], _ j: Int,
+            of second: SearchDictionary.Parts, lasts secondLasts: [Int64]
+        ) {
+            func fill(_ kind: Int, _ text: inout [UInt8]) {
+                text.append(contentsOf: first.list(i, kind))
+                let list = second.list(j, kind)
                 guard !list.isEmpty else { return }
-                // The first number counts from -1: count it from `last`.
-                let (first, length) = SearchNumbers.first(in: list)
-                SearchNumbers.append(UInt32(truncatingIfNeeded: Int64(first) - last - 1), to: &text)
+                let (entry, length) = SearchNumbers.first(in: list)
+                let last = firstLasts[2 * i + kind]
+                SearchNumbers.append(UInt32(truncatingIfNeeded: Int64(entry) - last - 1), to: &text)
                 text.append(contentsOf: UnsafeBufferPointer(rebasing: list[length...]))
             }
-            if lasts[2 * index + kind] >= 0 { last = lasts[2 * index + kind] }
+            dictionary.append(term: first.term(i), heading: { fill(0, &$0) }, body: { fill(1, &$0) })
+            for kind in 0..<2 {
+                let last = secondLasts[2 * j + kind]
+                lasts.append(last >= 0 ? last : firstLasts[2 * i + kind])
+            }
         }
     }
 
     /// The terms of `runs` (each run's entries after those of the runs before it) in one
-    /// dictionary.
+    /// dictionary: the runs joined two at a time, in order.
     private static func join(_ runs: [Run]) -> SearchDictionary {
-        if runs.count == 1 { return runs[0].dictionary }
-        var result = SearchDictionary()
-        result.reserveCapacity(runs.reduce(0) { $0 + $1.dictionary.size })
-        var next = [Int](repeating: 0, count: runs.count)
-        var holders: [Int] = []
-        while true {
-            // The runs whose next term is the smallest.
-            holders.removeAll(keepingCapacity: true)
-            for run in runs.indices where next[run] < runs[run].dictionary.count {
-                guard let first = holders.first else {
-                    holders.append(run)
-                    continue
-                }
-                let order = runs[run].dictionary.withTerm(next[run]) { term, _, _ in
-                    runs[first].dictionary.withTerm(next[first]) { smallest, _, _ in
-                        SearchDictionary.compare(term, smallest)
+        guard var joined = runs.first else { return SearchDictionary() }
+        for run in runs.dropFirst() { joined = join(joined, run) }
+        return joined.dictionary
+    }
+
+    /// The terms of `a` and `b`, whose entries all come after `a`'s, in order. A term of one
+    /// run keeps its line as it is: its lists' first numbers count from -1, as they do here.
+    /// A term of both has `a`'s lists, each followed by `b`'s with its first number counted
+    /// again from `a`'s last entry.
+    private static func join(_ a: Run, _ b: Run) -> Run {
+        var joined = Run()
+        joined.dictionary.reserveCapacity(a.dictionary.size + b.dictionary.size)
+        joined.lasts.reserveCapacity(a.lasts.count + b.lasts.count)
+        a.dictionary.withParts { first in
+            b.dictionary.withParts { second in
+                var i = 0
+                var j = 0
+                while i < first.count || j < second.count {
+                    let order =
+                        i == first.count
+                        ? 1 : j == second.count ? -1 : SearchDictionary.compare(first.term(i), second.term(j))
+                    if order < 0 {
+                        joined.appendLine(i, of: a)
+                        i += 1
+                    } else if order > 0 {
+                        joined.appendLine(j, of: b)
+                        j += 1
+                    } else {
+                        joined.append(i, of: first, lasts: a.lasts, j, of: second, lasts: b.lasts)
+                        i += 1
+                        j += 1
                     }
                 }
-                if order < 0 { holders.removeAll(keepingCapacity: true) }
-                if order <= 0 { holders.append(run) }
             }
-            guard let first = holders.first else { break }
-            runs[first].dictionary.withTerm(next[first]) { term, _, _ in
-                result.append(
-                    term: term,
-                    heading: { text in
-                        var last: Int64 = -1
-                        for run in holders { runs[run].appendList(of: next[run], 0, after: &last, to: &text) }
-                    },
-                    body: { text in
-                        var last: Int64 = -1
-                        for run in holders { runs[run].appendList(of: next[run], 1, after: &last, to: &text) }
-                    })
-            }
-            for run in holders { next[run] += 1 }
         }
-        return result
+        return joined
     }
 
     /// One task's terms, numbered in a ``TermSet``, each with its two lists growing as pages
