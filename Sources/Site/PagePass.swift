@@ -283,14 +283,19 @@ struct PagePass: Sendable {
             [self] index, worker in
             defer { progress?.advance() }
             guard !upToDate[index], let navigation = madeNavigation else {
-                return Swift.Result<(String, Bool), SiteError>.success(
-                    (laidOutRecords[index]?.contextHash ?? "", false))
+                return Swift.Result<(CachedPage?, Bool), SiteError>.success((laidOutRecords[index], false))
             }
+            let record = laidOutRecords[index]
             return layoutTasks.with(worker) { task in
                 secondPass(
-                    allPages[index], navigation: navigation, position: pagePositions[index],
-                    record: laidOutRecords[index], isReused: reusedPages[index], theme: theme, packs: &task.packs,
-                    openFolder: &task.folder)
+                    allPages[index], navigation: navigation, position: pagePositions[index], record: record,
+                    isReused: reusedPages[index], theme: theme, packs: &task.packs, openFolder: &task.folder)
+            }.map { contextHash, staged in
+                // The record with the navigation's hash, made here rather than one by one
+                // below: setting a field copies all of them (most pages of a full build).
+                guard var record, record.contextHash != contextHash else { return (record, staged) }
+                record.contextHash = contextHash
+                return (record, staged)
             }
         }
         progress?.finish()
@@ -298,13 +303,9 @@ struct PagePass: Sendable {
         for (index, outcome) in laidOut.enumerated() {
             switch outcome {
             case .failure(let error): result.errors.append(error)
-            case .success(let (contextHash, staged)):
+            case .success(let (record, staged)):
                 if staged { result.staged.append(pages[index].output) } else { result.skipped += 1 }
-                if var record = records[index] {
-                    // (Setting a field makes a new record: most pages keep theirs.)
-                    if record.contextHash != contextHash { record.contextHash = contextHash }
-                    result.records.append(record)
-                }
+                if let record { result.records.append(record) }
             }
         }
         let (savedRecords, savedState) = (result.records, result.state)
