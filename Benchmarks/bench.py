@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """foldmark's benchmark: foldmark side by side with a libcmark-only floor, in the same run.
 
-    bench.py [--pages N [N ...]] [--real] [--runs K] [--hugo]
+    bench.py [--pages N [N ...]] [--real] [--runs K] [--incremental-runs K] [--hugo]
 
 Corpora (cached under .build/bench/, reused while their source is unchanged):
   --pages N  a synthetic corpus of N pages, made by ../shared/bench/gen_corpus.py
@@ -22,8 +22,9 @@ For each corpus it runs, alternating and K times each (default 5) after one warm
   hugo          (with --hugo and `hugo` on PATH) a minimal Hugo site of the same pages,
                 with and without syntax highlighting of code fences
 Then foldmark's incremental builds of a copy of the site (--no-incremental skips them):
-  no-op         K rebuilds with nothing changed
-  one-page edit K rebuilds, each after appending a paragraph to the body of one page
+  no-op         rebuilds with nothing changed
+  one-page edit rebuilds, each after appending a paragraph to the body of one page
+(--incremental-runs of each, default 15)
 each against foldmark's median full build of the same run, and for the median of each,
 how much of its wall time went to the build's phases (its --json report) and how much to
 the process around it; a summary says which of the issue's targets hold (x floor, x Hugo,
@@ -759,9 +760,12 @@ def main(argv=None):
     parser.add_argument("--hugo", action="store_true", help="also measure Hugo, if `hugo` is on PATH")
     parser.add_argument("--no-incremental", dest="incremental", action="store_false",
                         help="skip the no-op and one-page-edit rebuilds")
+    parser.add_argument("--incremental-runs", type=int, default=15, metavar="K",
+                        help="no-op and one-page-edit rebuilds per corpus (default 15: each takes "
+                             "milliseconds, and a median of a few moves by a third from run to run)")
     args = parser.parse_args(argv)
-    if args.runs < 1 or any(n < 1 for n in args.pages):
-        parser.error("--runs and --pages need positive numbers")
+    if args.runs < 1 or args.incremental_runs < 1 or any(n < 1 for n in args.pages):
+        parser.error("--runs, --incremental-runs and --pages need positive numbers")
     if not args.pages and not args.real:
         args.pages = [1000]
 
@@ -860,14 +864,14 @@ def main(argv=None):
                 figures["rss"] = max(r.rss_kib for r in foldmark.runs) / 1024
                 figures["bytes"] = foldmark.bytes
             if args.incremental and foldmark.runs and not foldmark.failure:
-                results = measure_incremental(runner, foldmark_bin, corpus, args.runs)
+                results = measure_incremental(runner, foldmark_bin, corpus, args.incremental_runs)
                 if results is None:
                     failed = True
                 else:
                     table = incremental_rows(results, figures.get("foldmark"))
                     say("")
                     say(plain_table(INCREMENTAL_HEADER, table))
-                    markdown += ["", f"foldmark's incremental builds of the same pages (median of {args.runs}; "
+                    markdown += ["", f"foldmark's incremental builds of the same pages (median of {args.incremental_runs}; "
                                  "an edit appends a paragraph to one page's body; every other file "
                                  "is more than 2 s old, as in an edit loop):", "",
                                  markdown_table(INCREMENTAL_HEADER, table)]
