@@ -49,7 +49,7 @@ public final class SiteWatcher: Sendable {
         let loop = EventLoop(
             inotify: inotify, stopSignal: ends[0], watches: watches, debounce: debounce, longestDelay: longestDelay,
             continuation: continuation)
-        SystemThread.start { loop.run() }
+        SystemThread.start(name: "foldmark-watch") { loop.run() }
     }
 
     /// Stops watching and finishes ``changes`` (a burst still settling is dropped). Idempotent.

@@ -6,15 +6,17 @@
 /// must start at once whatever the pool is doing (see ``Background``), or that blocks for
 /// a long time (a watch loop, a signal pipe).
 package enum SystemThread {
-    /// Runs `body` on a new detached thread. Stops the process if no thread can be made:
-    /// without it, the caller would wait forever.
-    package static func start(_ body: @escaping @Sendable () -> Void) {
-        let box = Unmanaged.passRetained(Box(body))
+    /// Runs `body` on a new detached thread, named `name` (as `ps -L` and debuggers show it;
+    /// the system keeps its first 15 bytes) when one is given. Stops the process if no thread
+    /// can be made: without it, the caller would wait forever.
+    package static func start(name: String? = nil, _ body: @escaping @Sendable () -> Void) {
+        let box = Unmanaged.passRetained(Box(name: name, body: body))
         var thread = pthread_t()
         let status = pthread_create(
             &thread, nil,
             { context in
                 let box = Unmanaged<Box>.fromOpaque(context!).takeRetainedValue()
+                if let name = box.name { SystemThread.name(thisThread: name) }
                 box.body()
                 return nil
             }, box.toOpaque())
@@ -25,9 +27,23 @@ package enum SystemThread {
         pthread_detach(thread)
     }
 
+    /// Names the calling thread as `pthread_setname_np` does (which Swift's Glibc module
+    /// leaves out): by writing its `comm` file; the kernel keeps 15 bytes.
+    private static func name(thisThread name: String) {
+        let descriptor = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        var name = name
+        _ = name.withUTF8 { FileIO.write(UnsafeRawBufferPointer($0), to: descriptor) }
+        close(descriptor)
+    }
+
     private final class Box: Sendable {
+        let name: String?
         let body: @Sendable () -> Void
-        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+        init(name: String?, body: @escaping @Sendable () -> Void) {
+            self.name = name
+            self.body = body
+        }
     }
 }
 
