@@ -32,7 +32,6 @@ static int helper_main(void *argument) {
     }
     atomic_store(&helper->state, holding);
     for (;;) syscall(SYS_ppoll, NULL, 0UL, NULL, NULL, 0UL);
-    return 0;
 }
 
 /* Whether to start one: not when FOLDMARK_EXIT_HELPER is 0, nor under valgrind (whose

@@ -15,7 +15,7 @@ enum SearchPostings {
     /// read (a page whose record cannot be read adds no term).
     ///
     /// Each task reads a run of consecutive pages, each record once, into a table of its
-    /// own, and puts its terms in order; the runs are then joined term by term. A run's
+    /// own, and puts its terms in order; the runs are then joined, two at a time. A run's
     /// entries all come after those of the runs before it, so joining a term's lists is
     /// appending them, with only the first gap of each run counted again.
     static func collect(_ pages: [Source], packs: URL, jobs: Int?) async -> (
