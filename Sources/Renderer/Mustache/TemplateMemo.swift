@@ -1,3 +1,4 @@
+import Sections
 import Synchronization
 
 /// What one template rendered for the items of a list that many renderings share (see
@@ -30,11 +31,23 @@ final class TemplateMemo: Sendable {
         rendered = Mutex(Array(repeating: [], count: slots + 1))
     }
 
-    func output(for item: TemplateData.Value, instruction: Int, depth: Int) -> [UInt8]? {
+    /// Appends to `output` what was kept for `item`, and returns whether there was any. (The
+    /// kept bytes are copied under the lock rather than handed out: an array returned would
+    /// be retained and released for every item of every page.)
+    func appendOutput(
+        for item: TemplateData.Value, instruction: Int, depth: Int, to output: inout UniqueBuffer<UInt8>
+    ) -> Bool {
         rendered.withLock { rendered in
-            rendered[Int(item.start)].first {
-                $0.instruction == instruction && $0.fields == item.count && $0.depth == depth
-            }?.output
+            let slot = Int(item.start)
+            // By index, in place: a copy of a rendering would retain its output.
+            for index in rendered[slot].indices {
+                guard rendered[slot][index].instruction == instruction, rendered[slot][index].fields == item.count,
+                    rendered[slot][index].depth == depth
+                else { continue }
+                rendered[slot][index].output.withUnsafeBufferPointer { output.append(contentsOf: $0) }
+                return true
+            }
+            return false
         }
     }
 

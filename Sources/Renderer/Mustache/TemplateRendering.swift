@@ -27,7 +27,9 @@ struct TemplateRendering: ~Copyable {
     /// Where items rendered from objects before `memoized` slots are kept (see
     /// ``TemplateMemo``), and the lowest level of the stack that a lookup has looked at
     /// since the rendering of such an item began.
-    private let memo: TemplateMemo?
+    /// (Not retained: the ``TemplateData`` that holds it outlives the rendering, and a
+    /// strong reference read from `self` was retained and released for every list item.)
+    private let memo: Unmanaged<TemplateMemo>?
     private let memoized: Int
     private var lowestLevel = Int.max
     private(set) var output: UniqueBuffer<UInt8>
@@ -50,7 +52,7 @@ struct TemplateRendering: ~Copyable {
         baseSlots = data.baseSlots
         ownBytesStart = data.baseBytes.count
         ownSlotsStart = data.baseSlots.count
-        memo = data.memo
+        memo = data.memo.map { Unmanaged.passUnretained($0) }
         memoized = data.memoized
         output = UniqueBuffer(capacity: capacity)
         stack = [context]
@@ -138,11 +140,13 @@ struct TemplateRendering: ~Copyable {
     /// ``renderBody(_:in:depth:)`` for a list item whose output `memo` may hold: appends
     /// it from there, or renders it and keeps it if no lookup looked below the item.
     private mutating func renderBody(
-        _ body: Range<Int>, in item: TemplateData.Value, depth: Int, memo: TemplateMemo, instruction: Int
+        _ body: Range<Int>, in item: TemplateData.Value, depth: Int, memo: Unmanaged<TemplateMemo>, instruction: Int
     ) {
-        if let kept = memo.output(for: item, instruction: instruction, depth: depth) {
+        let found = memo._withUnsafeGuaranteedRef {
+            $0.appendOutput(for: item, instruction: instruction, depth: depth, to: &output)
+        }
+        if found {
             // It looked at nothing below the item, so nothing lower for the enclosing item.
-            kept.withUnsafeBufferPointer { output.append(contentsOf: $0) }
             return
         }
         let enclosingLowest = lowestLevel
@@ -151,9 +155,8 @@ struct TemplateRendering: ~Copyable {
         let level = stack.count
         renderBody(body, in: item, depth: depth)
         if lowestLevel >= level {
-            memo.keep(
-                Array(UnsafeBufferPointer(rebasing: output.buffer[start...])), for: item, instruction: instruction,
-                depth: depth)
+            let kept = Array(UnsafeBufferPointer(rebasing: output.buffer[start...]))
+            memo._withUnsafeGuaranteedRef { $0.keep(kept, for: item, instruction: instruction, depth: depth) }
         }
         lowestLevel = min(enclosingLowest, lowestLevel)
     }
