@@ -12,10 +12,22 @@ import FoundationEssentials
 /// cannot pair a record with content it did not write.
 struct BuildCache: Sendable {
     static let folderName = ".foldmark-cache"
-    static let formatVersion = "foldmark-cache 8"
+    static let formatVersion = "foldmark-cache 9"
 
     let folder: URL
     private(set) var key: String
+    /// The part of ``key`` that is not the set of sources (see ``settingsKey(site:options:baseURL:version:)``).
+    private(set) var settingsKey = ""
+    /// The sources of the build that made the cache, when they were not this build's (a
+    /// page, file or folder added, removed or renamed) but everything else the key holds
+    /// is the same: its records are then kept, and a page's is used only if its links
+    /// lead where they led (see ``PagePass``). `nil` when the cache was made from these
+    /// sources, or is not used.
+    private(set) var earlierSources: Sources?
+    /// The sources of this build, written beside the index when it is written under a key
+    /// other than the one read (see ``Sources``).
+    private var sources = Sources()
+    private var writesSources = false
     /// The records of the last successful build with the same key, in the order of the
     /// index (which is the order in which that build handed them to ``prepareSave(_:state:)``),
     /// and each source's place among them: a build that changed nothing is found by
@@ -55,16 +67,83 @@ struct BuildCache: Sendable {
         fileprivate var cache: BuildCache
         /// The keys its index and journal were made under: one, or the cache is of no use.
         fileprivate var keys: Set<String> = []
+        /// Their ``settingsKey``s.
+        fileprivate var settingsKeys: Set<String> = []
     }
 
-    /// The cache read, if it was made under `key`; else one as empty as a first build's.
-    init(_ reading: Reading, key: String) {
+    /// The pages, files and folders under `Content/` that a cache was made from: a page's
+    /// links are rewritten by what they lead to, so a page taken from a cache made from
+    /// other sources must have links that lead where they led then. Kept in the cache's
+    /// folder (`sources`), a path a line, each after a letter for its kind.
+    struct Sources: Sendable, Equatable {
+        var pages: [String] = []
+        var assets: [String] = []
+        var folders: [String] = []
+
+        static let fileName = "sources"
+
+        init(pages: [String] = [], assets: [String] = [], folders: [String] = []) {
+            self.pages = pages
+            self.assets = assets
+            self.folders = folders
+        }
+
+        init?(reading file: URL, key: String) {
+            guard case .success(let data) = FileIO.read(file.path) else { return nil }
+            let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            guard lines.count >= 2, String(decoding: lines[0], as: UTF8.self) == key else { return nil }
+            for line in lines.dropFirst().dropLast() {
+                guard let kind = line.first else { return nil }
+                let path = String(decoding: line.dropFirst(), as: UTF8.self)
+                switch kind {
+                case UInt8(ascii: "p"): pages.append(path)
+                case UInt8(ascii: "a"): assets.append(path)
+                case UInt8(ascii: "f"): folders.append(path)
+                default: return nil
+                }
+            }
+            guard lines.last?.isEmpty == true else { return nil }
+        }
+
+        /// The file's bytes, under `key` (the cache's, which names these sources); `nil` if a
+        /// path holds a line break, which the file could not tell from the next path.
+        func encoded(key: String) -> [UInt8]? {
+            guard (pages + assets + folders).allSatisfy({ !$0.utf8Contains(UInt8(ascii: "\n")) }) else { return nil }
+            var bytes = Array(key.utf8)
+            bytes.append(UInt8(ascii: "\n"))
+            for (kind, paths) in [
+                (UInt8(ascii: "p"), pages), (UInt8(ascii: "a"), assets), (UInt8(ascii: "f"), folders),
+            ] {
+                for path in paths {
+                    bytes.append(kind)
+                    path.withUTF8Bytes { bytes.append(contentsOf: $0) }
+                    bytes.append(UInt8(ascii: "\n"))
+                }
+            }
+            return bytes
+        }
+    }
+
+    /// The cache read, if it was made under `key`; else one as empty as a first build's,
+    /// unless it was made from other sources under the same `settingsKey`: its records are
+    /// then kept, with the sources they were made from (``earlierSources``), if those were
+    /// recorded. `sources` are this build's.
+    init(_ reading: Reading, key: String, settingsKey: String = "", sources: Sources = Sources()) {
         if reading.keys == [key] {
             self = reading.cache
+        } else if !settingsKey.isEmpty, reading.keys.count == 1, reading.settingsKeys == [settingsKey],
+            let earlier = Sources(
+                reading: reading.cache.folder.appending(path: Sources.fileName), key: reading.keys.first!)
+        {
+            self = reading.cache
+            earlierSources = earlier
         } else {
             self = BuildCache(folder: reading.cache.folder, jobs: reading.cache.jobs)
         }
         self.key = key
+        self.settingsKey = settingsKey
+        self.sources = sources
+        writesSources = reading.keys != [key]
     }
 
     private init(folder: URL, jobs: Int?) {
@@ -98,11 +177,11 @@ struct BuildCache: Sendable {
     /// decoding its records on up to `jobs` of Dispatch's threads.
     static func read(output: URL, jobs: Int? = nil) -> Reading {
         var reading = Reading(cache: BuildCache(folder: folder(for: output), jobs: jobs))
-        reading.cache.load(keys: &reading.keys)
+        reading.cache.load(keys: &reading.keys, settingsKeys: &reading.settingsKeys)
         return reading
     }
 
-    private mutating func load(keys: inout Set<String>) {
+    private mutating func load(keys: inout Set<String>, settingsKeys: inout Set<String>) {
         packList = (try? FileManager.default.contentsOfDirectory(atPath: packFolder.path)) ?? []
         packs = Set(packList)
         // The journal first, to be read into the index's buffer behind it.
@@ -117,13 +196,15 @@ struct BuildCache: Sendable {
         guard case .success(let data) = FileIO.map(indexFile.path, then: journal) else { return }
         let base = data.count - journal.count
         let payloads = journalPayloads.map { ($0.lowerBound + base)..<($0.upperBound + base) }
-        let split = data.withUnsafeBytes { raw -> (SiteState, String, Int, [Range<Int>], Set<String>)? in
+        let split = data.withUnsafeBytes { raw -> (SiteState, String, Int, [Range<Int>], Set<String>, Set<String>)? in
             let all = raw.bindMemory(to: UInt8.self)
             var records = ByteFields(UnsafeBufferPointer(rebasing: all[..<base]), separator: CachedPage.recordSeparator)
             guard let header = records.next(),
-                case (var state, let generation, let key)? = Self.state(fromHeader: Self.fields(ofHeader: header))
+                case (var state, let generation, let key, let settingsKey)? = Self.state(
+                    fromHeader: Self.fields(ofHeader: header))
             else { return nil }
             var keys: Set<String> = [key]
+            var settingsKeys: Set<String> = [settingsKey]
             var ranges: [Range<Int>] = []
             while let range = records.nextRange() { ranges.append(range) }
             for payload in payloads {
@@ -133,17 +214,20 @@ struct BuildCache: Sendable {
                 let fields = Self.fields(ofHeader: header)
                 // Left from before the index was rewritten (maybe under another key): the
                 // index holds all it said.
-                if fields.count == 5 && fields[4] != generation { continue }
-                guard let (entryState, _, entryKey) = Self.state(fromHeader: fields) else { return nil }
+                if fields.count == 6 && fields[4] != generation { continue }
+                guard let (entryState, _, entryKey, entrySettingsKey) = Self.state(fromHeader: fields) else {
+                    return nil
+                }
                 state = entryState
                 keys.insert(entryKey)
+                settingsKeys.insert(entrySettingsKey)
                 while let range = entry.nextRange() {
                     ranges.append((range.lowerBound + payload.lowerBound)..<(range.upperBound + payload.lowerBound))
                 }
             }
-            return (state, generation, all.count - base, ranges, keys)
+            return (state, generation, all.count - base, ranges, keys, settingsKeys)
         }
-        guard let (state, generation, journalSize, ranges, foundKeys) = split else { return }
+        guard let (state, generation, journalSize, ranges, foundKeys, foundSettingsKeys) = split else { return }
         let workers = Parallel.workers(for: ranges.count, jobs: jobs)
         // The records name the packs by these strings, whichever thread decoded them: a
         // comparison of two names then finds one string, not two alike (the records of
@@ -179,6 +263,7 @@ struct BuildCache: Sendable {
             }
         }
         keys = foundKeys
+        settingsKeys = foundSettingsKeys
         siteState = state
         index = data
         self.generation = generation
@@ -193,10 +278,11 @@ struct BuildCache: Sendable {
         return texts
     }
 
-    /// The site state, generation and key of a header's fields, if it names this format.
-    private static func state(fromHeader texts: [String]) -> (SiteState, String, String)? {
-        guard texts.count == 5, texts[0] == formatVersion else { return nil }
-        return (SiteState(navigation: texts[2], links: texts[3]), texts[4], texts[1])
+    /// The site state, generation, key and settings key of a header's fields, if it names
+    /// this format.
+    private static func state(fromHeader texts: [String]) -> (SiteState, String, String, String)? {
+        guard texts.count == 6, texts[0] == formatVersion else { return nil }
+        return (SiteState(navigation: texts[2], links: texts[3]), texts[4], texts[1], texts[5])
     }
 
     /// The record of `source` read from the cache, if any.
@@ -267,7 +353,7 @@ struct BuildCache: Sendable {
     /// entry or the new index, writing nothing that the cache reads. Does nothing when the
     /// records and state are those it read.
     func prepareSave(_ pages: [CachedPage], state: SiteState) async -> PendingSave {
-        if siteState == state, pages.count == records.count,
+        if earlierSources == nil, siteState == state, pages.count == records.count,
             zip(pages, records).allSatisfy(==) || pages.allSatisfy({ record($0.source) == $0 })
         {
             return PendingSave(bytes: .none, pages: [], state: state)
@@ -310,7 +396,7 @@ struct BuildCache: Sendable {
 
     private func header(_ state: SiteState, generation: String) -> [UInt8] {
         Array(
-            [Self.formatVersion, key, state.navigation, state.links, generation].joined(
+            [Self.formatVersion, key, state.navigation, state.links, generation, settingsKey].joined(
                 separator: String(UnicodeScalar(CachedPage.fieldSeparator))
             ).utf8)
     }
@@ -321,7 +407,8 @@ struct BuildCache: Sendable {
     /// The journal entry of the records that changed, if the index read holds every other
     /// page and the journal stays small.
     private func journalEntry(_ pages: [CachedPage], state: SiteState) -> [UInt8]? {
-        guard let generation, pages.count == records.count else { return nil }
+        // (An index made from other sources is under another key: it is written anew.)
+        guard let generation, earlierSources == nil, pages.count == records.count else { return nil }
         var writer = RecordWriter(capacity: 4096)
         header(state, generation: generation).withUnsafeBufferPointer { writer.bytes.append(contentsOf: $0) }
         for (place, page) in pages.enumerated() {
@@ -378,6 +465,12 @@ struct BuildCache: Sendable {
     /// Replaces the index with `parts`, one after the other, and removes the journal;
     /// whether the index was written.
     private func writeIndex(_ parts: [[UInt8]]) -> Bool {
+        // The sources first: they name the index's key, which they must be of to be used.
+        if writesSources {
+            let file = folder.appending(path: Sources.fileName)
+            let written = sources.encoded(key: key).map { (try? AtomicFile.write(parts: [$0], to: file)) != nil }
+            if written != true { try? FileManager.default.removeItem(at: file) }
+        }
         guard (try? AtomicFile.write(parts: parts, to: indexFile)) != nil else { return false }
         // Its entries name the old generation: should this fail, they are ignored.
         try? FileManager.default.removeItem(at: journalFile)
@@ -428,6 +521,14 @@ struct BuildCache: Sendable {
     static func key(site: SiteFolder, sources: SourceTree, options: BuildOptions, baseURL: String?, version: String)
         -> String
     {
+        var hash = StableHash(settingsKey(site: site, options: options, baseURL: baseURL, version: version))
+        for path in sources.pages + sources.assets + sources.folders { hash.combine(path) }
+        return hash.hex
+    }
+
+    /// ``key(site:sources:options:baseURL:version:)`` but for the sources: the version,
+    /// theme, configuration and options.
+    static func settingsKey(site: SiteFolder, options: BuildOptions, baseURL: String?, version: String) -> String {
         var hash = StableHash(version)
         for name in site.theme.files.keys.sorted() {
             hash.combine(name)
@@ -436,7 +537,6 @@ struct BuildCache: Sendable {
         hash.combine(site.config.cacheKey)
         hash.combine(options.includesDrafts ? "drafts" : "no drafts")
         hash.combine(baseURL ?? "")
-        for path in sources.pages + sources.assets + sources.folders { hash.combine(path) }
         return hash.hex
     }
 }

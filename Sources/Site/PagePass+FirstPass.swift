@@ -36,9 +36,13 @@ extension PagePass {
     /// `index` is the page's place in the site's list of sources (its record's, mostly, in
     /// the cache). `identity` is the source's as the listing found it (``SourceTree/identities``),
     /// before the file is read: an edit after that changes it.
+    ///
+    /// `earlierResolver` is given when the cache was made from other sources (see
+    /// ``BuildCache/earlierSources``): a page is then taken from it only if each of its
+    /// links is rewritten as it was, since its content holds them rewritten.
     func firstPass(
-        _ source: String, index: Int, identity: SourceIdentity?, resolver: LinkResolver, packs: ContentPacks,
-        worker: Int, openFolder: inout OpenFolder,
+        _ source: String, index: Int, identity: SourceIdentity?, resolver: LinkResolver,
+        earlierResolver: LinkResolver? = nil, packs: ContentPacks, worker: Int, openFolder: inout OpenFolder,
         warnings: inout [SiteError]
     ) -> FirstPass {
         var times = StepTimes()
@@ -46,6 +50,13 @@ extension PagePass {
         func reuse(_ cached: CachedPage) -> FirstPass? {
             if cached.isDraft && !options.includesDrafts { return .draft(cached) }
             guard cached.content != nil else { return nil }
+            if let earlierResolver,
+                !cached.links.allSatisfy({
+                    resolver.rewrite($0.url, from: source) == earlierResolver.rewrite($0.url, from: source)
+                })
+            {
+                return nil
+            }
             times.lap()
             return .page(cached.sitePage(), cached, reused: true, times)
         }

@@ -100,6 +100,11 @@ struct PagePass: Sendable {
     func run() async -> Result {
         var result = Result()
         let resolver = LinkResolver(pages: sources.pages, folders: sources.folders, assets: sources.assets)
+        // A cache made from other sources: a page is taken from it only if its links lead
+        // where they led (see ``firstPass``).
+        let earlierResolver = cache.earlierSources.map { earlier in
+            LinkResolver(pages: earlier.pages, folders: earlier.folders, assets: earlier.assets)
+        }
         progress?.start(.reading, pages: sources.pages.count)
         let workers = Parallel.workers(for: sources.pages.count, jobs: options.jobs)
         let tag = "\(ProcessInfo.processInfo.processIdentifier)-\(UInt64(Date().timeIntervalSince1970 * 1e6))"
@@ -120,7 +125,8 @@ struct PagePass: Sendable {
             let outcome = sourceFolders.with(worker) { openFolder in
                 firstPass(
                     sources.pages[index], index: index, identity: sources.identities[index], resolver: resolver,
-                    packs: packs, worker: worker, openFolder: &openFolder, warnings: &warnings)
+                    earlierResolver: earlierResolver, packs: packs, worker: worker, openFolder: &openFolder,
+                    warnings: &warnings)
             }
             return Optional((outcome, warnings))
         }
@@ -195,7 +201,8 @@ struct PagePass: Sendable {
         result.state = state
         // Each page's links on any core; the warnings stay in page order. A page taken from
         // the cache keeps its warnings while no page's section ids changed.
-        let reusesWarnings = cache.siteState?.links == state.links
+        // (Not from a cache made from other sources: a link to a file may lead somewhere now.)
+        let reusesWarnings = cache.earlierSources == nil && cache.siteState?.links == state.links
         let checkedCount =
             reusesWarnings
             ? pages.indices.count { index in

@@ -1,10 +1,10 @@
 import FoundationEssentials
+import Renderer
+import Sections
 
 #if canImport(Glibc)
     import Glibc
 #endif
-import Renderer
-import Sections
 
 /// Builds a whole site into an output folder.
 ///
@@ -119,7 +119,9 @@ public struct SiteBuilder: Sendable {
         }
 
         let cache = BuildCache(
-            await reading?.value ?? BuildCache.read(output: output, jobs: options.jobs), key: cacheKey)
+            await reading?.value ?? BuildCache.read(output: output, jobs: options.jobs), key: cacheKey,
+            settingsKey: BuildCache.settingsKey(site: site, options: options, baseURL: baseURL, version: Self.version),
+            sources: BuildCache.Sources(pages: sources.pages, assets: sources.assets, folders: sources.folders))
         do {
             try FileManager.default.createDirectory(at: cache.packFolder, withIntermediateDirectories: true)
         } catch {
