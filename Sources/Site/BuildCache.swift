@@ -75,53 +75,12 @@ struct BuildCache: Sendable {
     /// links are rewritten by what they lead to, so a page taken from a cache made from
     /// other sources must have links that lead where they led then. Kept in the cache's
     /// folder (`sources`), a path a line, each after a letter for its kind.
-    struct Sources: Sendable, Equatable {
+    struct Sources: Sendable {
         var pages: [String] = []
         var assets: [String] = []
         var folders: [String] = []
 
         static let fileName = "sources"
-
-        init(pages: [String] = [], assets: [String] = [], folders: [String] = []) {
-            self.pages = pages
-            self.assets = assets
-            self.folders = folders
-        }
-
-        init?(reading file: URL, key: String) {
-            guard case .success(let data) = FileIO.read(file.path) else { return nil }
-            let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-            guard lines.count >= 2, String(decoding: lines[0], as: UTF8.self) == key else { return nil }
-            for line in lines.dropFirst().dropLast() {
-                guard let kind = line.first else { return nil }
-                let path = String(decoding: line.dropFirst(), as: UTF8.self)
-                switch kind {
-                case UInt8(ascii: "p"): pages.append(path)
-                case UInt8(ascii: "a"): assets.append(path)
-                case UInt8(ascii: "f"): folders.append(path)
-                default: return nil
-                }
-            }
-            guard lines.last?.isEmpty == true else { return nil }
-        }
-
-        /// The file's bytes, under `key` (the cache's, which names these sources); `nil` if a
-        /// path holds a line break, which the file could not tell from the next path.
-        func encoded(key: String) -> [UInt8]? {
-            guard (pages + assets + folders).allSatisfy({ !$0.utf8Contains(UInt8(ascii: "\n")) }) else { return nil }
-            var bytes = Array(key.utf8)
-            bytes.append(UInt8(ascii: "\n"))
-            for (kind, paths) in [
-                (UInt8(ascii: "p"), pages), (UInt8(ascii: "a"), assets), (UInt8(ascii: "f"), folders),
-            ] {
-                for path in paths {
-                    bytes.append(kind)
-                    path.withUTF8Bytes { bytes.append(contentsOf: $0) }
-                    bytes.append(UInt8(ascii: "\n"))
-                }
-            }
-            return bytes
-        }
     }
 
     /// The cache read, if it was made under `key`; else one as empty as a first build's,
@@ -517,17 +476,16 @@ struct BuildCache: Sendable {
         if pack.close() { pages = compacted }
     }
 
-    /// What the whole cache depends on besides each page's own bytes.
-    static func key(site: SiteFolder, sources: SourceTree, options: BuildOptions, baseURL: String?, version: String)
-        -> String
-    {
-        var hash = StableHash(settingsKey(site: site, options: options, baseURL: baseURL, version: version))
+    /// What the whole cache depends on besides each page's own bytes: its `settingsKey`
+    /// (``settingsKey(site:options:baseURL:version:)``) and the set of sources.
+    static func key(settingsKey: String, sources: SourceTree) -> String {
+        var hash = StableHash(settingsKey)
         for path in sources.pages + sources.assets + sources.folders { hash.combine(path) }
         return hash.hex
     }
 
-    /// ``key(site:sources:options:baseURL:version:)`` but for the sources: the version,
-    /// theme, configuration and options.
+    /// What the cache depends on but for the set of sources: the version, theme,
+    /// configuration and options.
     static func settingsKey(site: SiteFolder, options: BuildOptions, baseURL: String?, version: String) -> String {
         var hash = StableHash(version)
         for name in site.theme.files.keys.sorted() {
@@ -538,5 +496,43 @@ struct BuildCache: Sendable {
         hash.combine(options.includesDrafts ? "drafts" : "no drafts")
         hash.combine(baseURL ?? "")
         return hash.hex
+    }
+}
+
+extension BuildCache.Sources {
+    /// The sources that `file` names, if it was written under `key`.
+    init?(reading file: URL, key: String) {
+        guard case .success(let data) = FileIO.read(file.path) else { return nil }
+        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        guard lines.count >= 2, String(decoding: lines[0], as: UTF8.self) == key else { return nil }
+        for line in lines.dropFirst().dropLast() {
+            guard let kind = line.first else { return nil }
+            let path = String(decoding: line.dropFirst(), as: UTF8.self)
+            switch kind {
+            case UInt8(ascii: "p"): pages.append(path)
+            case UInt8(ascii: "a"): assets.append(path)
+            case UInt8(ascii: "f"): folders.append(path)
+            default: return nil
+            }
+        }
+        guard lines.last?.isEmpty == true else { return nil }
+    }
+
+    /// The file's bytes, under `key` (the cache's, which names these sources); `nil` if a
+    /// path holds a line break, which the file could not tell from the next path.
+    func encoded(key: String) -> [UInt8]? {
+        guard (pages + assets + folders).allSatisfy({ !$0.utf8Contains(UInt8(ascii: "\n")) }) else { return nil }
+        var bytes = Array(key.utf8)
+        bytes.append(UInt8(ascii: "\n"))
+        for (kind, paths) in [
+            (UInt8(ascii: "p"), pages), (UInt8(ascii: "a"), assets), (UInt8(ascii: "f"), folders),
+        ] {
+            for path in paths {
+                bytes.append(kind)
+                path.withUTF8Bytes { bytes.append(contentsOf: $0) }
+                bytes.append(UInt8(ascii: "\n"))
+            }
+        }
+        return bytes
     }
 }

@@ -32,7 +32,7 @@ struct BuildStamp: Sendable, Equatable {
         var hash: String
     }
 
-    /// The last build's cache key (``BuildCache/key(site:sources:options:baseURL:version:)``):
+    /// The last build's cache key (``BuildCache/key(settingsKey:sources:)``):
     /// the templates, the configuration, the options and the list of every file and folder.
     var key: String
     /// ``sourcesHash(pages:identities:leavingOut:)`` of the pages that are not ``unsettled``.

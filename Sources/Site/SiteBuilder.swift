@@ -62,6 +62,7 @@ public struct SiteBuilder: Sendable {
         var reading: Background<BuildCache.Reading>?
         let stampFile = BuildCache.folder(for: output).appending(path: BuildStamp.fileName)
         let contentPath = PagePass.folderPath(site.content)
+        let settingsKey = BuildCache.settingsKey(site: site, options: options, baseURL: baseURL, version: Self.version)
         var key: String?
         do {
             try checkOutputLocation()
@@ -82,8 +83,7 @@ public struct SiteBuilder: Sendable {
             // Before the templates are compiled: a build with nothing to do needs no renderer
             // (their text is part of the key).
             if let stamp, sources.errors.isEmpty {
-                let stampKey = BuildCache.key(
-                    site: site, sources: sources, options: options, baseURL: baseURL, version: Self.version)
+                let stampKey = BuildCache.key(settingsKey: settingsKey, sources: sources)
                 var listed = report
                 listed.warnings += sources.warnings
                 if var unchanged = unchangedBuild(
@@ -103,9 +103,7 @@ public struct SiteBuilder: Sendable {
         }
         report.warnings += sources.warnings
         if !sources.errors.isEmpty { throw fail(sources.errors) }
-        let cacheKey =
-            key
-            ?? BuildCache.key(site: site, sources: sources, options: options, baseURL: baseURL, version: Self.version)
+        let cacheKey = key ?? BuildCache.key(settingsKey: settingsKey, sources: sources)
 
         let stagingPrefix = ".\(output.lastPathComponent).foldmark-staging-"
         let staging = output.deletingLastPathComponent()
@@ -120,7 +118,7 @@ public struct SiteBuilder: Sendable {
 
         let cache = BuildCache(
             await reading?.value ?? BuildCache.read(output: output, jobs: options.jobs), key: cacheKey,
-            settingsKey: BuildCache.settingsKey(site: site, options: options, baseURL: baseURL, version: Self.version),
+            settingsKey: settingsKey,
             sources: BuildCache.Sources(pages: sources.pages, assets: sources.assets, folders: sources.folders))
         do {
             try FileManager.default.createDirectory(at: cache.packFolder, withIntermediateDirectories: true)
