@@ -54,7 +54,13 @@ package final class Condition: @unchecked Sendable {
 
     package init() {
         pthread_mutex_init(mutex, nil)
-        pthread_cond_init(condition, nil)
+        // Timed waits count on the monotonic clock: setting the system's clock does not
+        // cut them short or draw them out.
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        pthread_cond_init(condition, &attributes)
+        pthread_condattr_destroy(&attributes)
     }
 
     deinit {
@@ -68,5 +74,15 @@ package final class Condition: @unchecked Sendable {
     package func unlock() { pthread_mutex_unlock(mutex) }
     /// Waits, with the lock held, until another thread broadcasts; holds the lock again after.
     package func wait() { pthread_cond_wait(condition, mutex) }
+    /// ``wait()``, but for at most `timeout`.
+    package func wait(timeout: Duration) {
+        var deadline = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &deadline)
+        let (seconds, attoseconds) = timeout.components
+        let nanoseconds = Int(deadline.tv_nsec) + Int(attoseconds / 1_000_000_000)
+        deadline.tv_sec += Int(seconds) + nanoseconds / 1_000_000_000
+        deadline.tv_nsec = nanoseconds % 1_000_000_000
+        pthread_cond_timedwait(condition, mutex, &deadline)
+    }
     package func broadcast() { pthread_cond_broadcast(condition) }
 }

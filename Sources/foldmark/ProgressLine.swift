@@ -14,27 +14,70 @@ struct ProgressLine {
 
     static var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
-    /// Runs `work` while a background task redraws the line every 100 ms.
+    /// Runs `work` while a thread of its own redraws the line every 100 ms. Not a task: a
+    /// build keeps every thread of Swift's pool busy with pages, and a task waiting for one
+    /// drew nothing until the pages were done.
     func run<T: Sendable>(_ progress: BuildProgress, _ work: () async -> T) async -> T {
         guard isTerminal else { return await work() }
-        let start = ContinuousClock.now
-        let stream = stream
-        let drawer = Task {
-            var drawn = false
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(100))
-                let elapsed = ContinuousClock.now - start
-                guard elapsed > .seconds(1) else { continue }
-                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-                stream.printRaw("\r\u{1B}[2K" + Self.text(progress.state, seconds: seconds))
-                drawn = true
-            }
-            if drawn { stream.printRaw("\r\u{1B}[2K") }
-        }
+        let drawer = Drawer(stream: stream, progress: progress)
+        SystemThread.start(name: "foldmark-progress") { drawer.draw() }
         let result = await work()
-        drawer.cancel()
-        _ = await drawer.value
+        await drawer.stop()
         return result
+    }
+
+    /// The drawing thread's state, under one lock.
+    private final class Drawer: @unchecked Sendable {
+        private let stream: OutputStream
+        private let progress: BuildProgress
+        private let start = ContinuousClock.now
+        private let condition = Condition()
+        private var isStopped = false
+        /// Resumed once the line is erased, by the drawing thread.
+        private var stopped: CheckedContinuation<Void, Never>?
+
+        init(stream: OutputStream, progress: BuildProgress) {
+            self.stream = stream
+            self.progress = progress
+        }
+
+        /// The thread's loop: from the first second on, draws the line every 100 ms until
+        /// ``stop()``, then erases it.
+        func draw() {
+            var drawn = false
+            var next = start + .milliseconds(100)
+            condition.lock()
+            while !isStopped {
+                let now = ContinuousClock.now
+                guard now >= next else {
+                    condition.wait(timeout: now.duration(to: next))
+                    continue
+                }
+                next = now + .milliseconds(100)
+                let elapsed = now - start
+                guard elapsed > .seconds(1) else { continue }
+                condition.unlock()
+                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                stream.printRaw("\r\u{1B}[2K" + ProgressLine.text(progress.state, seconds: seconds))
+                drawn = true
+                condition.lock()
+            }
+            let stopped = stopped
+            condition.unlock()
+            if drawn { stream.printRaw("\r\u{1B}[2K") }
+            stopped?.resume()
+        }
+
+        /// Stops the drawing; returns once the line is erased.
+        func stop() async {
+            await withCheckedContinuation { continuation in
+                condition.lock()
+                stopped = continuation
+                isStopped = true
+                condition.broadcast()
+                condition.unlock()
+            }
+        }
     }
 
     /// The line for `state` after `seconds`: what the build is doing, and for the steps

@@ -15,8 +15,34 @@ import Testing
         #expect(value == 7)
         // The first line comes after at least a second (later on a busy machine).
         #expect(output.text.hasPrefix("\r\u{1B}[2KBuilding: listing the sources, "))
-        let seconds = output.text.dropFirst("\r\u{1B}[2KBuilding: listing the sources, ".count).prefix(while: { $0 != " " })
+        let seconds = output.text.dropFirst("\r\u{1B}[2KBuilding: listing the sources, ".count).prefix(while: {
+            $0 != " "
+        })
         #expect((Double(seconds) ?? 0) >= 1.0)
+        #expect(output.text.hasSuffix("\r\u{1B}[2K"))
+    }
+
+    /// A build keeps every thread of Swift's pool of tasks busy with pages: the line must
+    /// still be drawn while they are (it was drawn by a task of that pool, and a 100,000-page
+    /// build showed nothing for the first 6 s, then jumped to "reading pages 99990/100000").
+    @Test func lineIsDrawnWhileEveryThreadOfThePoolIsBusy() async {
+        let output = CapturedOutput()
+        let threads = max(2, ProcessInfo.processInfo.activeProcessorCount)
+        let drawnWhileBusy = await ProgressLine(stream: output.stream, isTerminal: true).run(BuildProgress()) {
+            await withTaskGroup(of: Bool.self) { group in
+                for _ in 0..<threads {
+                    group.addTask {
+                        // Busy, never suspended, for 1.3 s: the pool has no thread to lend (the line
+                        // is drawn from 1.1 s on).
+                        let end = ContinuousClock.now + .milliseconds(1_300)
+                        while ContinuousClock.now < end {}
+                        return output.text.contains("Building: listing the sources, 1.")
+                    }
+                }
+                return await group.allSatisfy { $0 }
+            }
+        }
+        #expect(drawnWhileBusy)
         #expect(output.text.hasSuffix("\r\u{1B}[2K"))
     }
 
@@ -26,7 +52,8 @@ import Testing
         #expect(
             ProgressLine.text((.checking, 0, 0), seconds: 2.0)
                 == "Building: checking links and making the navigation, 2.0 s")
-        #expect(ProgressLine.text((.writing, 9_999, 10_002), seconds: 3.46) == "Building: writing pages 9999/10002, 3.5 s")
+        #expect(
+            ProgressLine.text((.writing, 9_999, 10_002), seconds: 3.46) == "Building: writing pages 9999/10002, 3.5 s")
         #expect(
             ProgressLine.text((.finishing, 10_002, 10_002), seconds: 4)
                 == "Building: finishing (search index, output folder, cache), 4.0 s")
