@@ -133,6 +133,9 @@ private struct JSONWriter {
 /// A build that published nothing, with every error found (not only the first).
 public struct BuildFailure: Error, Sendable {
     public var report: BuildReport
+    /// Whether the build stopped because its task was cancelled (Ctrl-C) rather than on
+    /// an error of the site: its one error says so.
+    public var isInterrupted = false
 
     public var errors: [SiteError] { report.errors }
     public var warnings: [SiteError] { report.warnings }

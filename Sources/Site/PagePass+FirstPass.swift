@@ -45,6 +45,8 @@ extension PagePass {
         earlierResolver: LinkResolver? = nil, packs: ContentPacks, worker: Int, openFolder: inout OpenFolder,
         warnings: inout [SiteError]
     ) -> FirstPass {
+        // A cancelled build (Ctrl-C) skips the pages left; ``SiteBuilder`` reports it.
+        if Task.isCancelled { return .failed(Self.interruption) }
         var times = StepTimes()
         /// The page as its cache record has it, if the record holds its content.
         func reuse(_ cached: CachedPage) -> FirstPass? {

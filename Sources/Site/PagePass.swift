@@ -75,6 +75,9 @@ struct PagePass: Sendable {
         var outputFolders: [String: SourceIdentity] = [:]
         /// The search index's state for the next build, to be written into the cache.
         var searchState: SearchStateWrite?
+        /// The names of the pack files this pass wrote in the cache's pack folder, which only
+        /// the cache index of a published build refers to.
+        var packs: [String] = []
         /// What the cache will write of `records` and `state`, made while the pass ends
         /// (the site's extra files, the search index) rather than after it.
         var pendingSave: Task<BuildCache.PendingSave, Never>?
@@ -111,6 +114,7 @@ struct PagePass: Sendable {
         let packs: ContentPacks
         do {
             packs = try ContentPacks(folder: cache.packFolder, tag: tag, workers: workers)
+            result.packs = packs.names
         } catch {
             result.errors.append(SiteError(file: cache.packFolder.path, message: "cannot write the build cache"))
             return result
@@ -292,6 +296,7 @@ struct PagePass: Sendable {
             guard !upToDate[index], let navigation = madeNavigation else {
                 return Swift.Result<(CachedPage?, Bool), SiteError>.success((laidOutRecords[index], false))
             }
+            if Task.isCancelled { return .failure(Self.interruption) }
             let record = laidOutRecords[index]
             return layoutTasks.with(worker) { task in
                 secondPass(
@@ -379,6 +384,10 @@ struct PagePass: Sendable {
     }
 
     private var homeTitle: String { site.config.title.isEmpty ? "Home" : site.config.title }
+
+    /// What a page left out by a cancelled build fails with (``SiteBuilder`` reports the
+    /// build as interrupted instead).
+    static let interruption = SiteError(file: "", message: "interrupted")
 
     /// The path of the folder at `url`, ending in `/`.
     static func folderPath(_ url: URL) -> String {

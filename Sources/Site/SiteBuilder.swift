@@ -38,6 +38,11 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Builds the site. `progress`, if given, is advanced as pages are done.
+    ///
+    /// Cancelling the calling task stops the build within a page or so of each core's work
+    /// (not while the output is being published): it fails with
+    /// ``BuildFailure/isInterrupted``, its staging folder removed and the output folder as it
+    /// was.
     public func build(progress: BuildProgress? = nil) async throws(BuildFailure) -> BuildReport {
         let clock = ContinuousClock()
         let start = clock.now
@@ -129,6 +134,24 @@ public struct SiteBuilder: Sendable {
             site: site, sources: sources, renderer: renderer, staging: staging, options: options, baseURL: baseURL,
             cache: cache, output: output, progress: progress, settledBefore: settledBefore)
         var result = await pass.run()
+        // The pass's packs are of no use unless the build is published and its cache index
+        // written: a failed or interrupted build removes them (the next build that is
+        // published would, but a large site's are a gigabyte or more).
+        var keepsPacks = false
+        defer {
+            if !keepsPacks {
+                for name in result.packs {
+                    try? FileManager.default.removeItem(at: cache.packFolder.appending(path: name))
+                }
+            }
+        }
+        // Cancelled (Ctrl-C, see ``build(progress:)``): the pass stopped at the next page,
+        // and nothing is published. Once publishing has begun, the build goes to its end.
+        if Task.isCancelled {
+            var failure = fail([SiteError(file: output.path, message: "the build was interrupted")])
+            failure.isInterrupted = true
+            throw failure
+        }
         // The search index's state is written while the build is published (whatever then
         // happens: it describes the index it was made with), and done when the build ends.
         let searchState = result.searchState
@@ -181,6 +204,7 @@ public struct SiteBuilder: Sendable {
             report.unchanged = published.unchanged + result.skipped
             report.removed = published.removed
             await cache.finishSave(await save.value)
+            keepsPacks = true
             OutputFolders.unchanged(result.outputFolders, in: output.path + "/").write(
                 to: cache.folder.appending(path: OutputFolders.fileName), key: cache.key)
             // Written while the report is made, as the search index's state is.

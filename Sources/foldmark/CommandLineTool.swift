@@ -1,8 +1,12 @@
 import FoundationEssentials
 import Site
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The `foldmark` command: parses arguments, runs a command, prints messages and returns
-/// the exit status (0 success, 1 content errors, 2 usage errors).
+/// the exit status (0 success, 1 content errors, 2 usage errors, 130 a build interrupted).
 struct CommandLineTool {
     static let version = SiteBuilder.version
     static let usage = """
@@ -31,13 +35,21 @@ struct CommandLineTool {
 
         A site is a folder with Content/ (Markdown pages and assets), an optional Templates/
         (overriding the default theme file by file) and an optional foldmark.yml.
-        Exit status: 0 success, 1 content errors, 2 usage errors.
+        Exit status: 0 success, 1 content errors, 2 usage errors, 130 interrupted (Ctrl-C).
         """
+
+    /// The exit status of a build stopped by Ctrl-C or SIGTERM, as a shell reports a
+    /// command ended by SIGINT.
+    static let interruptedStatus: Int32 = 130
 
     var standardOutput: OutputStream
     var standardError: OutputStream
     /// Whether standard error is a terminal, where a build shows a progress line.
     var isTerminal = false
+    /// Whether Ctrl-C and SIGTERM stop a build cleanly (see ``build(_:keepsOutput:)``): set
+    /// by the `foldmark` process, not by tests that run the command inside theirs, whose
+    /// builds would take the signal handlers from each other.
+    var stopsBuildsOnInterrupt = false
 
     func run(_ arguments: [String]) async -> Int32 {
         do {
@@ -94,17 +106,34 @@ struct CommandLineTool {
         let progress = BuildProgress()
         let line = ProgressLine(
             stream: standardError, isTerminal: !arguments.isQuiet && !arguments.printsJSON && isTerminal)
-        let outcome = await line.run(progress) { () async -> Result<BuildReport, BuildFailure> in
-            do throws(BuildFailure) {
-                return .success(
-                    try await SiteBuilder(site: site, output: output, options: options).build(progress: progress))
-            } catch {
-                return .failure(error)
+        let building = Task {
+            await line.run(progress) { () async -> Result<BuildReport, BuildFailure> in
+                do throws(BuildFailure) {
+                    return .success(
+                        try await SiteBuilder(site: site, output: output, options: options).build(progress: progress))
+                } catch {
+                    return .failure(error)
+                }
             }
         }
+        // Ctrl-C (or SIGTERM) stops the build at its next page: the staging folder (and for
+        // `check`, the temporary folder) is removed and the output folder stays as it was.
+        // A second one ends the process at once.
+        if stopsBuildsOnInterrupt {
+            InterruptSignals.handle { count in
+                if count > 1 { _exit(Self.interruptedStatus) }
+                building.cancel()
+            }
+        }
+        let outcome = await building.value
+        if stopsBuildsOnInterrupt { InterruptSignals.restore() }
         let report: BuildReport
         switch outcome {
         case .success(let built): report = built
+        case .failure(let failure) where failure.isInterrupted:
+            if arguments.printsJSON { standardOutput.print(failure.report.json) }
+            standardError.print("Interrupted; the output folder was not changed.")
+            return Self.interruptedStatus
         case .failure(let failure): return fail(failure.report, arguments)
         }
         if arguments.printsJSON {

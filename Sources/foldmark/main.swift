@@ -11,7 +11,8 @@ let command = CommandLine.arguments.dropFirst().first
 let endsWithBuild = command == "build" || command == "check"
 if endsWithBuild { Leftovers.keepUntilExit() }
 let tool = CommandLineTool(
-    standardOutput: .standardOutput, standardError: .standardError, isTerminal: ProgressLine.standardErrorIsTerminal)
+    standardOutput: .standardOutput, standardError: .standardError, isTerminal: ProgressLine.standardErrorIsTerminal,
+    stopsBuildsOnInterrupt: true)
 let status = await tool.run(Array(CommandLine.arguments.dropFirst()))
 // Its outputs are written and published: the kernel frees its memory after the caller has
 // seen it end (see CExitHelper). Not under a sanitizer, whose checks run at exit.

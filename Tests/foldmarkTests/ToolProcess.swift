@@ -43,9 +43,12 @@ struct ToolProcess {
     /// Runs foldmark with `arguments`. `unprivileged` runs it as `nobody` when the tests
     /// run as root (root reads and writes files whatever their permissions say).
     /// `fileSizeLimit` (in 512-byte blocks, as `ulimit -f` of /bin/sh counts them) makes
-    /// every write past that size fail, as on a full disk.
-    static func run(_ arguments: [String], unprivileged: Bool = false, fileSizeLimit: Int? = nil) throws -> ToolProcess
-    {
+    /// every write past that size fail, as on a full disk. `interruptWhen`, if given, is
+    /// asked every 5 ms while foldmark runs; once it holds, foldmark gets SIGINT (Ctrl-C).
+    static func run(
+        _ arguments: [String], unprivileged: Bool = false, fileSizeLimit: Int? = nil,
+        interruptWhen: (() -> Bool)? = nil
+    ) throws -> ToolProcess {
         guard let executable else { throw ToolProcessError.noExecutable }
         var command = [executable.path] + arguments
         if unprivileged && isRoot {
@@ -77,6 +80,10 @@ struct ToolProcess {
         process.standardOutput = outputHandle
         process.standardError = errorHandle
         try process.run()
+        if let interruptWhen {
+            while process.isRunning && !interruptWhen() { usleep(5_000) }
+            if process.isRunning { process.interrupt() }
+        }
         process.waitUntilExit()
         // FileHandle, not String(contentsOf:), which leaks a buffer for an empty file
         // (LeakSanitizer in scripts/leak-check.sh reports it).

@@ -1,9 +1,9 @@
 import FoundationEssentials
+import Sections
 
 #if canImport(Glibc)
     import Glibc
 #endif
-import Sections
 
 /// The site's search index, assembled after the first pass from the pages'
 /// ``PageSearchData``, as JavaScript files for `Templates/search.js` (scripts load from
@@ -151,6 +151,8 @@ struct SearchIndex {
             total += entries
         }
         let new = await SearchPostings.collect(changed, packs: packs, jobs: jobs)
+        // A cancelled build (Ctrl-C) publishes nothing: no files are made.
+        if Task.isCancelled { return (SearchIndex(), nil) }
         // Every page of the last index that is not kept was replaced by a page whose old
         // record could be read: only the terms of those records lose entries.
         var dropped: SearchDictionary?
@@ -178,6 +180,9 @@ struct SearchIndex {
             shards: index.shards)
         return (index, state)
     }
+
+    /// An index of no files, for a build that stops before making one.
+    private init() {}
 
     /// The index of `pages` (their entries and rows, see ``appendRow(for:to:)``, in `rows`
     /// one after the other), whose terms are in `dictionary`: each file goes to `write` as

@@ -29,6 +29,11 @@ enum SearchPostings {
             var reader = PackReader(folder: packs)
             var isComplete = true
             for page in run {
+                // A cancelled build (Ctrl-C) publishes nothing: the rest is not read.
+                if Task.isCancelled {
+                    isComplete = false
+                    break
+                }
                 let found = reader.read(page.location) { table.add(record: $0, firstEntry: page.firstEntry) }
                 if !found { isComplete = false }
             }
