@@ -33,6 +33,27 @@ import Testing
         }
     }
 
+    /// A build that rewrote a large site (100,000 pages: a 4 MB list) is announced without
+    /// its list, and every page reloads: the list was more than a stream may fall behind
+    /// by, so every browser was dropped instead of told. Nor are such lists kept for the
+    /// pages that reconnect.
+    @Test func buildOfManyFilesReloadsEveryPageWithoutItsList() async throws {
+        let folder = try ServedFolder(files: StaticServingTests.files)
+        let page = try folder.fetch("/index.html").text
+        let server = try #require(page.firstMatch(of: /"server":"([0-9a-f]+)"/)?.1)
+        let stream = try Self.openEvents(folder)
+        _ = try await stream.events(until: { $0.contains("{\"ok\":true}") })
+        let everything = (0..<20_000).map { "a-long-folder-name/of-pages/page-number-\($0).html" }
+        folder.server.buildSucceeded(changed: everything)
+        folder.server.buildSucceeded(changed: ["b.html"])
+        let text = try await stream.events(until: { $0.contains("\"generation\":2}") })
+        #expect(text.contains("event: build\ndata: {\"generation\":1}\n\n"))
+        #expect(text.contains("event: build\ndata: {\"changed\":[\"b.html\"],\"generation\":2}\n\n"))
+        #expect(folder.server.liveReloadConnections == 1)
+        let replay = try Self.openEvents(folder, query: "?since=0&server=\(server)")
+        _ = try await replay.events(until: { $0.contains("event: build\ndata: {\"generation\":2}\n\n") })
+    }
+
     @Test func failedBuildShowsItsErrorsToEveryPage() async throws {
         let folder = try ServedFolder(files: StaticServingTests.files)
         let early = try Self.openEvents(folder)

@@ -14,10 +14,16 @@ final class EventHub: Sendable {
     /// Open streams at most: each holds a connection and a little memory.
     static let streamLimit = 256
     static let historyLimit = 64
+    /// A build that changed more files is announced (and kept) without its list, which
+    /// makes every page reload: the 100,000 pages of a full rebuild made a 4 MB event,
+    /// more than a stream may fall behind by (``EventStream/backlogLimit``), so that every
+    /// browser was dropped instead of told.
+    static let changedLimit = 1_000
 
     struct Build: Sendable {
         var generation: Int
-        var changed: [String]
+        /// `nil`: any page may have changed.
+        var changed: [String]?
     }
 
     private struct State {
@@ -58,6 +64,7 @@ final class EventHub: Sendable {
     func buildSucceeded(changed: [String]) {
         let messages = state.withLock { state -> [UInt8] in
             state.generation += 1
+            let changed = changed.count <= Self.changedLimit ? changed : nil
             state.history.append(Build(generation: state.generation, changed: changed))
             if state.history.count > Self.historyLimit { state.history.removeFirst() }
             state.status = LiveReloadMessage.status(errors: [])
@@ -109,7 +116,14 @@ final class EventHub: Sendable {
         guard let oldest = missed.first, oldest.generation == since + 1 else {
             return LiveReloadMessage.build(generation: state.generation, changed: nil)
         }
-        let changed = Set(missed.flatMap(\.changed)).sorted()
-        return LiveReloadMessage.build(generation: state.generation, changed: changed)
+        var changed: Set<String> = []
+        for build in missed {
+            guard let files = build.changed else {
+                return LiveReloadMessage.build(generation: state.generation, changed: nil)
+            }
+            changed.formUnion(files)
+        }
+        return LiveReloadMessage.build(
+            generation: state.generation, changed: changed.count <= Self.changedLimit ? changed.sorted() : nil)
     }
 }
