@@ -29,6 +29,59 @@ package enum FileIO {
         return write(buffer, to: descriptor)
     }
 
+    /// Copies the file at `source` to `destination` (replacing it, and making missing folders
+    /// on the way) with the source's permissions and modification time: two `open`s, the
+    /// kernel's `sendfile` (the bytes do not pass through foldmark) and `futimens`. (Foundation's `copyItem` and setting the
+    /// date after it looked up every folder of both paths several times: about 25 µs a
+    /// file, half a second for 20,000 images.)
+    package static func copy(_ source: String, toPath destination: String) throws(WriteFailure) {
+        // Not through a symbolic link, and only a regular file, as the sources were listed
+        // (one swapped since then fails the build).
+        let input = open(source, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard input >= 0 else { throw WriteFailure(path: source) }
+        defer { close(input) }
+        var info = stat()
+        guard fstat(input, &info) == 0 else { throw WriteFailure(path: source) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw WriteFailure(path: source, code: EINVAL) }
+        var output = open(destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        if output < 0 && errno == ENOENT {
+            try? FileManager.default.createDirectory(
+                atPath: OutputPath.folder(of: destination), withIntermediateDirectories: true)
+            output = open(destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        }
+        guard output >= 0 else { throw WriteFailure(path: destination) }
+        defer { close(output) }
+        var copying = true
+        while copying {
+            let copied = sendfile(output, input, nil, 1 << 30)
+            if copied < 0 && errno == EINTR { continue }
+            guard copied >= 0 else {
+                // A file system that cannot: by hand.
+                guard errno == EINVAL || errno == ENOSYS || errno == EOPNOTSUPP, copyByReading(input, to: output)
+                else { throw WriteFailure(path: destination) }
+                break
+            }
+            copying = copied > 0
+        }
+        let times = [info.st_atim, info.st_mtim]
+        guard fchmod(output, info.st_mode & 0o7777) == 0, futimens(output, times) == 0 else {
+            throw WriteFailure(path: destination)
+        }
+    }
+
+    /// The rest of `input` appended to `output`, read into a buffer.
+    private static func copyByReading(_ input: Int32, to output: Int32) -> Bool {
+        withUnsafeTemporaryAllocation(byteCount: 1 << 16, alignment: 16) { buffer in
+            while true {
+                let count = Glibc.read(input, buffer.baseAddress, buffer.count)
+                if count < 0 && errno == EINTR { continue }
+                guard count >= 0 else { return false }
+                if count == 0 { return true }
+                guard write(UnsafeRawBufferPointer(rebasing: buffer[..<count]), to: output) else { return false }
+            }
+        }
+    }
+
     /// ``write(_:toPath:)`` through `folder`, which stays open for the next file.
     static func write(_ buffer: UnsafeRawBufferPointer, toPath path: String, in folder: inout OpenFolder) -> Bool {
         let descriptor = folder.open(path, flags: O_WRONLY | O_CREAT | O_TRUNC, makingFolders: true)

@@ -52,20 +52,15 @@ struct Publisher {
             }
             moves.append(page)
         }
+        let contentPath = content.path.hasSuffix("/") ? content.path : content.path + "/"
         for asset in assets {
-            let source = content.appending(path: asset)
-            let destination = output.appending(path: asset)
-            let sourceAttributes = try fileManager.attributesOfItem(atPath: source.path)
-            if Self.isCopyCurrent(source: source.path, copy: destination.path) {
+            // With `stat` alone: Foundation's `attributesOfItem`, asked for every asset, read
+            // the system's lists of users and groups each time (0.3 s for 20,000 images).
+            if Self.isCopyCurrent(source: contentPath + asset, copy: outputPath + asset) {
                 result.unchanged += 1
                 continue
             }
-            let staged = staging.appending(path: asset)
-            try fileManager.createDirectory(at: staged.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try fileManager.copyItem(at: source, to: staged)
-            if let date = sourceAttributes[.modificationDate] {
-                try fileManager.setAttributes([.modificationDate: date], ofItemAtPath: staged.path)
-            }
+            try FileIO.copy(contentPath + asset, toPath: stagingPath + asset)
             moves.append(asset)
         }
         var links = LinkedFolders(outputPath: outputPath)

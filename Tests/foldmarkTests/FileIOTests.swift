@@ -26,6 +26,49 @@ import Testing
         #expect(status.last == UInt8(ascii: "!"))
     }
 
+    /// An asset's copy: every byte (whatever the size), the source's permissions and
+    /// modification time to the nanosecond (by which the next build finds it current),
+    /// folders made on the way, a file in place replaced; a missing source is named.
+    @Test func copiesBytesPermissionsAndModificationTime() throws {
+        let site = try TemporarySite(files: [:])
+        try FileManager.default.createDirectory(at: site.root, withIntermediateDirectories: true)
+        for (size, mode) in [(0, 0o644), (1, 0o600), (200_001, 0o755), (3_000_000, 0o640)] {
+            let bytes = Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+            let source = site.root.appending(path: "source-\(size)").path
+            try bytes.write(to: URL(fileURLWithPath: source))
+            chmod(source, mode_t(mode))
+            let times = [timespec(tv_sec: 1_600_000_000, tv_nsec: 123_456_789)]
+            #expect(utimensat(AT_FDCWD, source, times + times, 0) == 0)
+            let copy = site.root.appending(path: "a/b/copy-\(size)").path
+            try FileIO.copy(source, toPath: copy)
+            // Over a file in place, longer than the source for the small ones.
+            try "something longer than the file was".write(toFile: copy, atomically: false, encoding: .utf8)
+            try FileIO.copy(source, toPath: copy)
+            #expect(FileManager.default.contents(atPath: copy) == bytes)
+            var info = stat()
+            #expect(stat(copy, &info) == 0)
+            #expect(info.st_mode & 0o7777 == mode_t(mode))
+            #expect(info.st_mtim.tv_sec == 1_600_000_000 && info.st_mtim.tv_nsec == 123_456_789)
+            #expect(Publisher.isCopyCurrent(source: source, copy: copy))
+        }
+        #expect(throws: WriteFailure.self) {
+            try FileIO.copy(site.root.path + "/missing", toPath: site.root.path + "/x")
+        }
+        // Not through a symbolic link, nor from anything but a regular file.
+        symlink(site.root.path + "/source-1", site.root.path + "/link")
+        mkfifo(site.root.path + "/fifo", 0o644)
+        for odd in ["link", "fifo", "a"] {
+            #expect(throws: WriteFailure.self) {
+                try FileIO.copy(site.root.path + "/" + odd, toPath: site.root.path + "/y")
+            }
+        }
+        do {
+            try FileIO.copy(site.root.path + "/missing", toPath: site.root.path + "/x")
+        } catch {
+            #expect(FileIO.describe(error) == site.root.path + "/missing: No such file or directory")
+        }
+    }
+
     /// A mapped file reads as the same bytes as a read one, with its tail behind it, on
     /// both sides of the size from which files are mapped and with tails that cross pages;
     /// a large file is mapped (its path is among the process's mappings while the bytes
