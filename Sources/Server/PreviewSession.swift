@@ -13,6 +13,8 @@ import Synchronization
 public final class PreviewSession: Sendable {
     /// What happened, for the terminal.
     public enum Event: Sendable {
+        /// A build starts (``progress``, if given, follows it).
+        case building
         /// A build succeeded; `isFirst` for the build before serving starts.
         case built(BuildReport, isFirst: Bool)
         /// A build failed; its errors are in the report.
@@ -24,6 +26,8 @@ public final class PreviewSession: Sendable {
     public let output: URL
     public let options: BuildOptions
     public let configuration: ServerConfiguration
+    /// Follows each build in turn, when given (reset as each starts).
+    public let progress: BuildProgress?
 
     private struct Running: Sendable {
         var server: PreviewServer
@@ -37,8 +41,10 @@ public final class PreviewSession: Sendable {
     /// `output` defaults to `_site` in the site folder, as for `foldmark build`.
     public init(
         site root: URL, output: URL? = nil, options: BuildOptions = BuildOptions(),
-        configuration: ServerConfiguration = ServerConfiguration(), report: @escaping @Sendable (Event) -> Void
+        configuration: ServerConfiguration = ServerConfiguration(), progress: BuildProgress? = nil,
+        report: @escaping @Sendable (Event) -> Void
     ) {
+        self.progress = progress
         self.root = root.standardizedFileURL
         self.output = (output ?? root.appending(path: "_site", directoryHint: .isDirectory)).standardizedFileURL
         self.options = options
@@ -59,7 +65,8 @@ public final class PreviewSession: Sendable {
         do {
             try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         } catch {
-            throw ServerError("cannot create the output folder \(output.path): \(FileIO.describe(error, withPath: false))")
+            throw ServerError(
+                "cannot create the output folder \(output.path): \(FileIO.describe(error, withPath: false))")
         }
         // Watching starts first, so that a change made during the first build is built too.
         let report = self.report
@@ -113,6 +120,8 @@ public final class PreviewSession: Sendable {
 
     /// One build; a failed build is a report with errors.
     private func build() async -> BuildReport {
+        progress?.reset()
+        report(.building)
         let site: SiteFolder
         do throws(SiteError) {
             site = try SiteFolder(at: root)
@@ -120,7 +129,7 @@ public final class PreviewSession: Sendable {
             return BuildReport(warnings: [], errors: [error])
         }
         do throws(BuildFailure) {
-            return try await SiteBuilder(site: site, output: output, options: options).build()
+            return try await SiteBuilder(site: site, output: output, options: options).build(progress: progress)
         } catch {
             return error.report
         }

@@ -14,36 +14,34 @@ struct ProgressLine {
 
     static var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
-    /// Runs `work` while a thread of its own redraws the line every 100 ms. Not a task: a
-    /// build keeps every thread of Swift's pool busy with pages, and a task waiting for one
-    /// drew nothing until the pages were done.
+    /// Runs `work` while a thread of its own redraws the line every 100 ms (see ``Drawer``).
     func run<T: Sendable>(_ progress: BuildProgress, _ work: () async -> T) async -> T {
         guard isTerminal else { return await work() }
         let drawer = Drawer(stream: stream, progress: progress)
-        SystemThread.start(name: "foldmark-progress") { drawer.draw() }
         let result = await work()
-        await drawer.stop()
+        drawer.stop()
         return result
     }
 
-    /// The drawing thread's state, under one lock.
-    private final class Drawer: @unchecked Sendable {
+    /// The line of one build, redrawn every 100 ms from its first second on by a thread of
+    /// its own until ``stop()``. Not a task: a build keeps every thread of Swift's pool busy
+    /// with pages, and a task waiting for one drew nothing until the pages were done.
+    final class Drawer: @unchecked Sendable {
         private let stream: OutputStream
         private let progress: BuildProgress
         private let start = ContinuousClock.now
         private let condition = Condition()
         private var isStopped = false
-        /// Resumed once the line is erased, by the drawing thread.
-        private var stopped: CheckedContinuation<Void, Never>?
+        private var isErased = false
 
+        /// Starts drawing the line of the build that `progress` follows.
         init(stream: OutputStream, progress: BuildProgress) {
             self.stream = stream
             self.progress = progress
+            SystemThread.start(name: "foldmark-progress") { self.draw() }
         }
 
-        /// The thread's loop: from the first second on, draws the line every 100 ms until
-        /// ``stop()``, then erases it.
-        func draw() {
+        private func draw() {
             var drawn = false
             var next = start + .milliseconds(100)
             condition.lock()
@@ -62,21 +60,22 @@ struct ProgressLine {
                 drawn = true
                 condition.lock()
             }
-            let stopped = stopped
             condition.unlock()
             if drawn { stream.printRaw("\r\u{1B}[2K") }
-            stopped?.resume()
+            condition.lock()
+            isErased = true
+            condition.broadcast()
+            condition.unlock()
         }
 
-        /// Stops the drawing; returns once the line is erased.
-        func stop() async {
-            await withCheckedContinuation { continuation in
-                condition.lock()
-                stopped = continuation
-                isStopped = true
-                condition.broadcast()
-                condition.unlock()
-            }
+        /// Stops the drawing; returns once the line is erased (at once, or after the line
+        /// being written), so that what is printed next starts a clean line. Idempotent.
+        func stop() {
+            condition.lock()
+            isStopped = true
+            condition.broadcast()
+            while !isErased { condition.wait() }
+            condition.unlock()
         }
     }
 

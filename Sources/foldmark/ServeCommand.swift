@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Server
 import Site
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -15,10 +16,19 @@ extension CommandLineTool {
         let output = arguments.output.map { URL(fileURLWithPath: $0, isDirectory: true) }
         let configuration = ServerConfiguration(host: arguments.host, port: arguments.port)
         let (out, err) = (standardOutput, standardError)
+        // On a terminal, a build that takes more than a second shows the progress line of
+        // `foldmark build` (the first build of a large site, or a change of its templates).
+        let progress = isTerminal ? BuildProgress() : nil
+        let line = Mutex<ProgressLine.Drawer?>(nil)
         let session = PreviewSession(
             site: root, output: output, options: BuildOptions(includesDrafts: arguments.includesDrafts),
-            configuration: configuration
+            configuration: configuration, progress: progress
         ) { event in
+            if case .building = event {
+                if let progress { line.withLock { $0 = ProgressLine.Drawer(stream: err, progress: progress) } }
+                return
+            }
+            line.withLock { $0.take() }?.stop()
             Self.print(event, out: out, err: err)
         }
         InterruptSignals.handle { count in
@@ -64,6 +74,8 @@ extension CommandLineTool {
                     + "serving the last good build, with the errors shown on every page.")
         case .warning(let message):
             err.print("foldmark: warning: \(message)")
+        case .building:
+            break
         }
     }
 

@@ -19,14 +19,19 @@ import Testing
         let server: PreviewServer
         let task: Task<Void, Never>
         let events = EventLog()
+        let progress = BuildProgress()
 
         init(files: [String: String] = PreviewSessionTests.files) async throws {
             root = FileManager.default.temporaryDirectory.appending(path: "foldmark-session-\(UUID().uuidString)")
             for (path, text) in files { try ServedFolder.write(text, to: root.appending(path: path)) }
             let events = self.events
-            session = PreviewSession(site: root, configuration: ServerConfiguration(port: 0)) { event in
+            session = PreviewSession(site: root, configuration: ServerConfiguration(port: 0), progress: progress) {
+                event in
                 let line: String
                 switch event {
+                case .building:
+                    events.builds.withLock { $0 += 1 }
+                    return
                 case .built(let report, _): line = "built " + (report.written + report.removed).joined(separator: " ")
                 case .failed(let report): line = "failed " + report.errors.map(\.description).joined(separator: "; ")
                 case .warning(let message): line = "warning " + message
@@ -48,7 +53,8 @@ import Testing
 
         /// Polls `target` until `predicate` holds; returns how long that took. The default
         /// limit is for a loaded machine; ``editedPageChangesWithinASecond()`` checks speed.
-        func wait(for target: String, timeout: Duration = TimeBudget.seconds(10), _ predicate: (Reply) -> Bool) async throws
+        func wait(for target: String, timeout: Duration = TimeBudget.seconds(10), _ predicate: (Reply) -> Bool)
+            async throws
             -> Duration
         {
             let start = ContinuousClock.now
@@ -77,6 +83,23 @@ import Testing
 
     final class EventLog: Sendable {
         let lines = Mutex<[String]>([])
+        /// The builds announced as they started.
+        let builds = Mutex(0)
+    }
+
+    /// Each build is announced as it starts, and the session's progress follows it from
+    /// the start (what `foldmark serve` draws its progress line from).
+    @Test func eachBuildIsAnnouncedAndFollowed() async throws {
+        try await withTaskExecutorPreference(DedicatedExecutor.shared) {
+            let site = try await Running()
+            #expect(site.events.builds.withLock { $0 } == 1)
+            #expect(site.progress.state == (.finishing, 2, 2))
+            try site.write("Content/guide.md", "# Guide\n\nNew body.\n")
+            _ = try await site.wait(for: "/guide.html") { $0.text.contains("New body.") }
+            #expect(site.events.builds.withLock { $0 } >= 2)
+            #expect(site.progress.state == (.finishing, 2, 2))
+            await site.finish()
+        }
     }
 
     @Test func editedPageChangesWithinASecond() async throws {
