@@ -12,7 +12,15 @@ struct ProgressLine {
     var stream: OutputStream
     var isTerminal: Bool
 
-    static var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+    static var standardErrorIsTerminal: Bool {
+        showsLine(isTerminal: isatty(STDERR_FILENO) == 1, term: getenv("TERM").map { String(cString: $0) })
+    }
+
+    /// Whether the line goes to standard error: a terminal that takes its control sequences,
+    /// not one whose `TERM` is `dumb` (Emacs' shell and compilation buffers), which shows them.
+    static func showsLine(isTerminal: Bool, term: String?) -> Bool {
+        isTerminal && term != "dumb"
+    }
 
     /// Runs `work` while a thread of its own redraws the line every 100 ms (see ``Drawer``).
     func run<T: Sendable>(_ progress: BuildProgress, _ work: () async -> T) async -> T {

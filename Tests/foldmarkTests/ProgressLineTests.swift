@@ -85,6 +85,13 @@ import Testing
         #expect(failing.state == (.reading, 4, 4))
     }
 
+    @Test func dumbTerminalsGetNoLine() {
+        #expect(ProgressLine.showsLine(isTerminal: true, term: "xterm-256color"))
+        #expect(ProgressLine.showsLine(isTerminal: true, term: nil))
+        #expect(!ProgressLine.showsLine(isTerminal: true, term: "dumb"))
+        #expect(!ProgressLine.showsLine(isTerminal: false, term: "xterm-256color"))
+    }
+
     @Test func quickWorkShowsNothing() async {
         let output = CapturedOutput()
         _ = await ProgressLine(stream: output.stream, isTerminal: true).run(BuildProgress()) { 1 }
