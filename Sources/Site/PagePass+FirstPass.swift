@@ -46,7 +46,7 @@ extension PagePass {
         warnings: inout [SiteError]
     ) -> FirstPass {
         // A cancelled build (Ctrl-C) skips the pages left; ``SiteBuilder`` reports it.
-        if Task.isCancelled { return .failed(Self.interruption) }
+        if BuildInterruption.isRequested { return .failed(Self.interruption) }
         var times = StepTimes()
         /// The page as its cache record has it, if the record holds its content.
         func reuse(_ cached: CachedPage) -> FirstPass? {

@@ -296,7 +296,7 @@ struct PagePass: Sendable {
             guard !upToDate[index], let navigation = madeNavigation else {
                 return Swift.Result<(CachedPage?, Bool), SiteError>.success((laidOutRecords[index], false))
             }
-            if Task.isCancelled { return .failure(Self.interruption) }
+            if BuildInterruption.isRequested { return .failure(Self.interruption) }
             let record = laidOutRecords[index]
             return layoutTasks.with(worker) { task in
                 secondPass(
@@ -320,8 +320,12 @@ struct PagePass: Sendable {
                 if let record { result.records.append(record) }
             }
         }
-        let (savedRecords, savedState) = (result.records, result.state)
-        result.pendingSave = Task { [cache] in await cache.prepareSave(savedRecords, state: savedState) }
+        // Not for a pass that failed or was interrupted, which publishes nothing: making the
+        // cache's index may also compact its packs into a new one, which no index would name.
+        if result.errors.isEmpty && !BuildInterruption.isRequested {
+            let (savedRecords, savedState) = (result.records, result.state)
+            result.pendingSave = Task { [cache] in await cache.prepareSave(savedRecords, state: savedState) }
+        }
         result.outputs += pages.map(\.output)
         result.pageCount = pages.count
         do throws(SiteError) {

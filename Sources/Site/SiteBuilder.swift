@@ -39,10 +39,10 @@ public struct SiteBuilder: Sendable {
 
     /// Builds the site. `progress`, if given, is advanced as pages are done.
     ///
-    /// Cancelling the calling task stops the build within a page or so of each core's work
-    /// (not while the output is being published): it fails with
-    /// ``BuildFailure/isInterrupted``, its staging folder removed and the output folder as it
-    /// was.
+    /// Cancelling the calling task, or ``BuildInterruption/request()``, stops the build
+    /// within a page or so of each core's work (not while the output is being published): it
+    /// fails with ``BuildFailure/isInterrupted``, its staging folder removed and the output
+    /// folder as it was.
     public func build(progress: BuildProgress? = nil) async throws(BuildFailure) -> BuildReport {
         let clock = ContinuousClock()
         let start = clock.now
@@ -145,9 +145,9 @@ public struct SiteBuilder: Sendable {
                 }
             }
         }
-        // Cancelled (Ctrl-C, see ``build(progress:)``): the pass stopped at the next page,
+        // Interrupted (Ctrl-C, see ``build(progress:)``): the pass stopped at the next page,
         // and nothing is published. Once publishing has begun, the build goes to its end.
-        if Task.isCancelled {
+        if BuildInterruption.isRequested {
             var failure = fail([SiteError(file: output.path, message: "the build was interrupted")])
             failure.isInterrupted = true
             throw failure

@@ -106,33 +106,25 @@ struct CommandLineTool {
         let progress = BuildProgress()
         let line = ProgressLine(
             stream: standardError, isTerminal: !arguments.isQuiet && !arguments.printsJSON && isTerminal)
-        let building = Task {
-            await line.run(progress) { () async -> Result<BuildReport, BuildFailure> in
-                do throws(BuildFailure) {
-                    return .success(
-                        try await SiteBuilder(site: site, output: output, options: options).build(progress: progress))
-                } catch {
-                    return .failure(error)
-                }
-            }
-        }
         // Ctrl-C (or SIGTERM) stops the build at its next page: the staging folder (and for
         // `check`, the temporary folder) is removed and the output folder stays as it was.
         // A second one ends the process at once.
-        if stopsBuildsOnInterrupt {
-            InterruptSignals.handle { count in
-                if count > 1 { _exit(Self.interruptedStatus) }
-                building.cancel()
+        if stopsBuildsOnInterrupt { InterruptSignals.interruptBuilds(exitingWith: Self.interruptedStatus) }
+        let outcome = await line.run(progress) { () async -> Result<BuildReport, BuildFailure> in
+            do throws(BuildFailure) {
+                return .success(
+                    try await SiteBuilder(site: site, output: output, options: options).build(progress: progress))
+            } catch {
+                return .failure(error)
             }
         }
-        let outcome = await building.value
-        if stopsBuildsOnInterrupt { InterruptSignals.restore() }
+        if stopsBuildsOnInterrupt { InterruptSignals.stopInterruptingBuilds() }
         let report: BuildReport
         switch outcome {
         case .success(let built): report = built
         case .failure(let failure) where failure.isInterrupted:
             if arguments.printsJSON { standardOutput.print(failure.report.json) }
-            standardError.print("Interrupted; the output folder was not changed.")
+            standardError.print(keepsOutput ? "Interrupted; the output folder was not changed." : "Interrupted.")
             return Self.interruptedStatus
         case .failure(let failure): return fail(failure.report, arguments)
         }

@@ -29,12 +29,41 @@ enum InterruptSignals {
         for number in numbers { sigaction(number, &action, nil) }
     }
 
+    /// For a build, with no thread and no pipe: the first signal asks the build to stop
+    /// (``BuildInterruption/request()``, an atomic store), a second ends the process with
+    /// `status` at once (`_exit`): both safe in a signal handler.
+    static func interruptBuilds(exitingWith status: Int32) {
+        BuildInterruption.prepare()
+        interruptedExitStatus.store(status, ordering: .relaxed)
+        _ = interruptsSeen.load(ordering: .relaxed)
+        var action = sigaction()
+        action.__sigaction_handler = .init(sa_handler: { _ in
+            if interruptsSeen.add(1, ordering: .relaxed).newValue > 1 {
+                _exit(interruptedExitStatus.load(ordering: .relaxed))
+            }
+            BuildInterruption.request()
+        })
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        for number in numbers { sigaction(number, &action, nil) }
+    }
+
+    /// Puts back the default action after ``interruptBuilds(exitingWith:)``.
+    static func stopInterruptingBuilds() {
+        for number in numbers { signal(number, SIG_DFL) }
+    }
+
     /// Puts back the default action (a later signal ends the process) and forgets the handler.
     static func restore() {
         for number in numbers { signal(number, SIG_DFL) }
         signalReceiver.install(nil)
     }
 }
+
+/// The signals seen by ``InterruptSignals/interruptBuilds(exitingWith:)``'s handler, and the
+/// exit status for the second.
+private let interruptsSeen = Atomic<Int>(0)
+private let interruptedExitStatus = Atomic<Int32>(1)
 
 /// The pipe from the signal handler, and the thread that reads it.
 private final class SignalReceiver: Sendable {

@@ -23,9 +23,9 @@ import Testing
         }
     }
 
-    /// The build cache's pack files.
-    static func packs(of site: TemporarySite) -> [String] {
-        site.files(under: ".foldmark-cache/_site/packs")
+    /// The build cache's pack files, for the output folder `output`.
+    static func packs(of site: TemporarySite, output: String = "_site") -> [String] {
+        site.files(under: ".foldmark-cache/\(output)/packs")
     }
 
     @Test func cancelledBuildPublishesNothingAndRemovesItsStagingFolder() async throws {
@@ -73,6 +73,7 @@ import Testing
         let arguments = ["build", site.root.path, "--out", output.path, "--jobs", "1"]
         #expect(try ToolProcess.run(arguments).status == 0)
         let before = try BadInput.snapshot(output)
+        let packs = Self.packs(of: site, output: "out")
         try site.write("foldmark.yml", "title: Renamed\n")
         // Interrupted once the build has made its staging folder: it is going through the
         // pages (1,500 of them, on one core).
@@ -82,5 +83,6 @@ import Testing
         #expect(run.output.isEmpty)
         #expect(try BadInput.snapshot(output) == before)
         #expect(try Self.stagingFolders(beside: output).isEmpty)
+        #expect(Self.packs(of: site, output: "out") == packs)
     }
 }

@@ -21,7 +21,7 @@ extension PagePass {
         -> SearchOutcome
     {
         guard site.config.hasSearch else { return SearchOutcome() }
-        if Task.isCancelled { throw Self.interruption }
+        if BuildInterruption.isRequested { throw Self.interruption }
         let stateFile = cache.folder.appending(path: SearchIndexState.fileName)
         var hash = StableHash(SearchIndex.formatVersion)
         hash.combine(cache.key)
@@ -79,7 +79,7 @@ extension PagePass {
             FileIO.write(bytes, toPath: staging.appending(path: path).path)
         }
         // Cancelled (Ctrl-C): the last state stays for the next build.
-        if Task.isCancelled { throw Self.interruption }
+        if BuildInterruption.isRequested { throw Self.interruption }
         let state = SearchStateWrite(state: next, file: stateFile, key: cache.key)
         if let failure = index.failure {
             state.write()

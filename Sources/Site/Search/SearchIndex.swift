@@ -152,7 +152,7 @@ struct SearchIndex {
         }
         let new = await SearchPostings.collect(changed, packs: packs, jobs: jobs)
         // A cancelled build (Ctrl-C) publishes nothing: no files are made.
-        if Task.isCancelled { return (SearchIndex(), nil) }
+        if BuildInterruption.isRequested { return (SearchIndex(), nil) }
         // Every page of the last index that is not kept was replaced by a page whose old
         // record could be read: only the terms of those records lose entries.
         var dropped: SearchDictionary?

@@ -30,7 +30,7 @@ enum SearchPostings {
             var isComplete = true
             for page in run {
                 // A cancelled build (Ctrl-C) publishes nothing: the rest is not read.
-                if Task.isCancelled {
+                if BuildInterruption.isRequested {
                     isComplete = false
                     break
                 }
