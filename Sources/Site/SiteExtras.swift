@@ -4,7 +4,8 @@ import Sections
 
 extension PagePass {
     /// `404.html` (unless `Content/404.md` made one) and, when the site has a base URL,
-    /// `sitemap.xml`. Returns the files of the output, and those of them written into the
+    /// `sitemap.xml` (with `sitemap-1.xml` and on for a site of more than 50,000 pages: see
+    /// ``Sitemap``). Returns the files of the output, and those of them written into the
     /// staging folder: a `404.html` in place that the last build made under the same cache
     /// key (which holds everything the page shows: the theme, the site's title, language
     /// and base URL) is the same, and is kept as a page in place is.
@@ -20,15 +21,13 @@ extension PagePass {
             }
         }
         if let baseURL {
-            var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            xml += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-            for page in pages.filter({ !Self.isNotFoundPage($0) }).sorted(by: { $0.output < $1.output }) {
-                let location = baseURL + OutputPath.percentEncoded(page.output)
-                xml += "<url><loc>\(HTMLFragment.escape(location))</loc></url>\n"
+            let locations = pages.filter({ !Self.isNotFoundPage($0) }).map(\.output).sorted().map {
+                baseURL + OutputPath.percentEncoded($0)
             }
-            xml += "</urlset>\n"
-            try write(xml, to: "sitemap.xml")
-            written.append("sitemap.xml")
+            for file in Sitemap.files(locations: locations, baseURL: baseURL) {
+                try write(file.text, to: file.name)
+                written.append(file.name)
+            }
         }
         return (kept + written, written)
     }
