@@ -16,6 +16,22 @@ struct ProgressLine {
         showsLine(isTerminal: isatty(STDERR_FILENO) == 1, term: getenv("TERM").map { String(cString: $0) })
     }
 
+    /// The width of the terminal that standard error is, in columns; `nil` if unknown.
+    static func standardErrorColumns() -> Int? {
+        var size = winsize()
+        guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
+    /// `text` cut to fit a terminal `columns` wide, its last column left free: a line that
+    /// reaches it wraps (or leaves the cursor there) on many terminals, and the next `\r`
+    /// would then go back to the start of the second line only, leaving the first on the
+    /// screen, every tenth of a second.
+    static func fitted(_ text: String, columns: Int?) -> String {
+        guard let columns, columns > 1, text.count >= columns else { return text }
+        return String(text.prefix(columns - 1))
+    }
+
     /// Whether the line goes to standard error: a terminal that takes its control sequences,
     /// not one whose `TERM` is `dumb` (Emacs' shell and compilation buffers), which shows them.
     static func showsLine(isTerminal: Bool, term: String?) -> Bool {
@@ -37,15 +53,22 @@ struct ProgressLine {
     final class Drawer: @unchecked Sendable {
         private let stream: OutputStream
         private let progress: BuildProgress
+        /// The terminal's width, asked at every line (the window may be resized).
+        private let columns: @Sendable () -> Int?
         private let start = ContinuousClock.now
         private let condition = Condition()
         private var isStopped = false
         private var isErased = false
 
-        /// Starts drawing the line of the build that `progress` follows.
-        init(stream: OutputStream, progress: BuildProgress) {
+        /// Starts drawing the line of the build that `progress` follows, on a terminal
+        /// `columns` wide (standard error's by default).
+        init(
+            stream: OutputStream, progress: BuildProgress,
+            columns: @escaping @Sendable () -> Int? = { ProgressLine.standardErrorColumns() }
+        ) {
             self.stream = stream
             self.progress = progress
+            self.columns = columns
             SystemThread.start(name: "foldmark-progress") { self.draw() }
         }
 
@@ -64,7 +87,8 @@ struct ProgressLine {
                 guard elapsed > .seconds(1) else { continue }
                 condition.unlock()
                 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-                stream.printRaw("\r\u{1B}[2K" + ProgressLine.text(progress.state, seconds: seconds))
+                let line = ProgressLine.text(progress.state, seconds: seconds)
+                stream.printRaw("\r\u{1B}[2K" + ProgressLine.fitted(line, columns: columns()))
                 drawn = true
                 condition.lock()
             }

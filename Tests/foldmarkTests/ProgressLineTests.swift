@@ -85,6 +85,24 @@ import Testing
         #expect(failing.state == (.reading, 4, 4))
     }
 
+    /// On a narrow terminal the line is cut before the last column: a line that wrapped
+    /// left its first part on the screen at every redraw.
+    @Test func lineFitsTheTerminal() async throws {
+        let text = "Building: finishing (search index, output folder, cache), 12.3 s"
+        #expect(ProgressLine.fitted(text, columns: 40) == String(text.prefix(39)))
+        #expect(ProgressLine.fitted(text, columns: text.count) == String(text.dropLast()))
+        #expect(ProgressLine.fitted(text, columns: text.count + 1) == text)
+        #expect(ProgressLine.fitted(text, columns: nil) == text)
+        #expect(ProgressLine.fitted(text, columns: 1) == text)
+        let output = CapturedOutput()
+        let drawer = ProgressLine.Drawer(stream: output.stream, progress: BuildProgress(), columns: { 20 })
+        try await Task.sleep(for: .milliseconds(1_250))
+        drawer.stop()
+        let lines = output.text.components(separatedBy: "\r\u{1B}[2K").filter { !$0.isEmpty }
+        #expect(!lines.isEmpty)
+        #expect(lines.allSatisfy { $0 == "Building: listing t" })
+    }
+
     @Test func dumbTerminalsGetNoLine() {
         #expect(ProgressLine.showsLine(isTerminal: true, term: "xterm-256color"))
         #expect(ProgressLine.showsLine(isTerminal: true, term: nil))
