@@ -19,6 +19,8 @@ public final class PreviewSession: Sendable {
         case built(BuildReport, isFirst: Bool)
         /// A build failed; its errors are in the report.
         case failed(BuildReport)
+        /// A build stopped by ``PreviewSession/stop()``, which published nothing.
+        case interrupted
         case warning(String)
     }
 
@@ -36,7 +38,9 @@ public final class PreviewSession: Sendable {
 
     private let report: @Sendable (Event) -> Void
     private let running = Mutex<Running?>(nil)
-    private let isStopped = Mutex(false)
+    private let stopped = Mutex(false)
+    /// The build under way, which ``stop()`` cancels.
+    private let building = Mutex<Task<BuildReport?, Never>?>(nil)
 
     /// `output` defaults to `_site` in the site folder, as for `foldmark build`.
     public init(
@@ -78,10 +82,9 @@ public final class PreviewSession: Sendable {
             watcher.stop()
             throw error
         }
-        let first = await build()
-        publish(first, to: server, isFirst: true)
+        if let first = await build() { publish(first, to: server, isFirst: true) }
         running.withLock { $0 = Running(server: server, watcher: watcher) }
-        if isStopped.withLock({ $0 }) { stop() }
+        if stopped.withLock({ $0 }) { stop() }
         return server
     }
 
@@ -92,16 +95,22 @@ public final class PreviewSession: Sendable {
             return
         }
         for await _ in watcher.changes {
-            publish(await build(), to: server, isFirst: false)
+            guard let built = await build() else { break }
+            publish(built, to: server, isFirst: false)
         }
         server.stop()
     }
+
+    /// Whether ``stop()`` was called (Ctrl-C during the first build, for one).
+    public var isStopped: Bool { stopped.withLock { $0 } }
 
     /// Stops watching and serving: every connection is closed and the port is free when
     /// this returns. ``run()`` returns after the build in progress. Idempotent, and safe
     /// from any thread (a signal handler's queue, for one).
     public func stop() {
-        isStopped.withLock { $0 = true }
+        stopped.withLock { $0 = true }
+        // A build under way stops at its next page (a large site's takes seconds).
+        building.withLock { $0?.cancel() }
         guard let current = running.withLock({ $0 }) else { return }
         current.watcher.stop()
         current.server.stop()
@@ -118,8 +127,8 @@ public final class PreviewSession: Sendable {
         }
     }
 
-    /// One build; a failed build is a report with errors.
-    private func build() async -> BuildReport {
+    /// One build; a failed build is a report with errors, one stopped by ``stop()`` `nil`.
+    private func build() async -> BuildReport? {
         progress?.reset()
         report(.building)
         let site: SiteFolder
@@ -128,10 +137,20 @@ public final class PreviewSession: Sendable {
         } catch {
             return BuildReport(warnings: [], errors: [error])
         }
-        do throws(BuildFailure) {
-            return try await SiteBuilder(site: site, output: output, options: options).build(progress: progress)
-        } catch {
-            return error.report
+        // A task of its own, which ``stop()`` can cancel.
+        let task = Task { [output, options, progress] () -> BuildReport? in
+            do throws(BuildFailure) {
+                return try await SiteBuilder(site: site, output: output, options: options).build(progress: progress)
+            } catch {
+                return error.isInterrupted ? nil : error.report
+            }
         }
+        building.withLock { $0 = task }
+        // (Stopped before the task could be cancelled.)
+        if stopped.withLock({ $0 }) { task.cancel() }
+        let built = await task.value
+        building.withLock { $0 = nil }
+        if built == nil { report(.interrupted) }
+        return built
     }
 }

@@ -9,8 +9,8 @@ import Synchronization
 
 extension CommandLineTool {
     /// `foldmark serve`: builds the site, serves it with live reload and rebuilds on every
-    /// change until Ctrl-C (SIGINT) or SIGTERM, then stops the server and exits with 0.
-    /// A second Ctrl-C exits at once, without waiting for a build in progress.
+    /// change until Ctrl-C (SIGINT) or SIGTERM, then stops the server (and a build under way,
+    /// at its next page) and exits with 0. A second Ctrl-C exits at once.
     func serve(_ arguments: ServeArguments) async -> Int32 {
         let root = URL(fileURLWithPath: arguments.site, isDirectory: true)
         let output = arguments.output.map { URL(fileURLWithPath: $0, isDirectory: true) }
@@ -47,8 +47,11 @@ extension CommandLineTool {
             standardError.print(
                 "foldmark: warning: serving on '\(arguments.host)': other machines on the network can read the site")
         }
-        standardOutput.print(
-            "Serving \(session.output.path) at \(server.url.absoluteString) with live reload; press Ctrl-C to stop")
+        // (Not when Ctrl-C came during the first build.)
+        if !session.isStopped {
+            standardOutput.print(
+                "Serving \(session.output.path) at \(server.url.absoluteString) with live reload; press Ctrl-C to stop")
+        }
         await session.run()
         standardOutput.print("Stopped.")
         return 0
@@ -74,7 +77,7 @@ extension CommandLineTool {
                     + "serving the last good build, with the errors shown on every page.")
         case .warning(let message):
             err.print("foldmark: warning: \(message)")
-        case .building:
+        case .building, .interrupted:
             break
         }
     }

@@ -35,6 +35,7 @@ import Testing
                 case .built(let report, _): line = "built " + (report.written + report.removed).joined(separator: " ")
                 case .failed(let report): line = "failed " + report.errors.map(\.description).joined(separator: "; ")
                 case .warning(let message): line = "warning " + message
+                case .interrupted: line = "interrupted"
                 }
                 events.lines.withLock { $0.append(line) }
             }
@@ -85,6 +86,43 @@ import Testing
         let lines = Mutex<[String]>([])
         /// The builds announced as they started.
         let builds = Mutex(0)
+    }
+
+    /// Ctrl-C during a long first build stops it at its next page rather than at its end:
+    /// nothing is published, and the session says so instead of reporting a build.
+    @Test func stopInterruptsTheBuildUnderWay() async throws {
+        try await withTaskExecutorPreference(DedicatedExecutor.shared) {
+            let root = FileManager.default.temporaryDirectory.appending(path: "foldmark-session-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: root) }
+            for page in 0..<1_500 {
+                try ServedFolder.write(
+                    "# Page \(page)\n\n" + String(repeating: "## Part\n\nSome words of a part.\n\n", count: 8),
+                    to: root.appending(path: "Content/folder-\(page % 10)/page-\(page).md"))
+            }
+            let events = EventLog()
+            let progress = BuildProgress()
+            let session = PreviewSession(site: root, configuration: ServerConfiguration(port: 0), progress: progress) {
+                event in
+                switch event {
+                case .built: events.lines.withLock { $0.append("built") }
+                case .failed(let report): events.lines.withLock { $0.append("failed \(report.errors)") }
+                case .interrupted: events.lines.withLock { $0.append("interrupted") }
+                case .building, .warning: break
+                }
+            }
+            let starting = Task(executorPreference: DedicatedExecutor.shared) { try await session.start() }
+            let deadline = ContinuousClock.now + TimeBudget.seconds(60)
+            while progress.state.step != .reading || progress.state.done < 10 {
+                try #require(ContinuousClock.now < deadline, "the build did not start")
+                try await Task.sleep(for: .milliseconds(2))
+            }
+            session.stop()
+            _ = try await starting.value
+            #expect(events.lines.withLock { $0 } == ["interrupted"])
+            #expect(!FileManager.default.fileExists(atPath: root.appending(path: "_site/index.html").path))
+            let beside = try FileManager.default.contentsOfDirectory(atPath: root.path)
+            #expect(!beside.contains { $0.contains("staging") })
+        }
     }
 
     /// Each build is announced as it starts, and the session's progress follows it from
