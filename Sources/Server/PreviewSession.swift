@@ -89,7 +89,7 @@ public final class PreviewSession: Sendable {
     }
 
     /// Builds after each settled burst of changes, until ``stop()``; returns once the
-    /// build in progress (if any) has finished.
+    /// build under way (if any) has stopped.
     public func run() async {
         guard let watcher = running.withLock({ $0?.watcher }), let server = running.withLock({ $0?.server }) else {
             return
@@ -105,8 +105,9 @@ public final class PreviewSession: Sendable {
     public var isStopped: Bool { stopped.withLock { $0 } }
 
     /// Stops watching and serving: every connection is closed and the port is free when
-    /// this returns. ``run()`` returns after the build in progress. Idempotent, and safe
-    /// from any thread (a signal handler's queue, for one).
+    /// this returns. A build under way stops at its next page, publishing nothing, and
+    /// ``start()`` or ``run()`` returns then. Idempotent, and safe from any thread (a signal
+    /// handler's queue, for one).
     public func stop() {
         stopped.withLock { $0 = true }
         // A build under way stops at its next page (a large site's takes seconds).

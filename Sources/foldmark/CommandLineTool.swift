@@ -47,8 +47,8 @@ struct CommandLineTool {
     /// Whether standard error is a terminal, where a build shows a progress line.
     var isTerminal = false
     /// Whether Ctrl-C and SIGTERM stop a build cleanly (see ``build(_:keepsOutput:)``): set
-    /// by the `foldmark` process, not by tests that run the command inside theirs, whose
-    /// builds would take the signal handlers from each other.
+    /// by the `foldmark` process, not by tests that run the command inside theirs, where a
+    /// signal would stop every build of the process (``BuildInterruption`` is one flag).
     var stopsBuildsOnInterrupt = false
 
     func run(_ arguments: [String]) async -> Int32 {

@@ -6,7 +6,9 @@ import Synchronization
     import Glibc
 #endif
 
-/// Ctrl-C (SIGINT) and SIGTERM as calls of a Swift function on a thread of its own.
+/// Ctrl-C (SIGINT) and SIGTERM as calls of a Swift function on a thread of its own
+/// (``handle(_:)``, for `foldmark serve`), or for a build as a flag that it reads between
+/// pages (``interruptBuilds(exitingWith:)``, which starts no thread).
 ///
 /// A signal goes to whichever thread does not block it, and the runtime's threads differ
 /// in what they block (the main thread waits for signals with none blocked), so neither
