@@ -18,22 +18,27 @@ package enum FileIO {
 
     /// ``write(_:toPath:)`` for bytes.
     static func write(_ buffer: UnsafeRawBufferPointer, toPath path: String) -> Bool {
-        var descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        if descriptor < 0 && errno == ENOENT {
-            let folder = OutputPath.folder(of: path)
-            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        }
+        let descriptor = create(path)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         return write(buffer, to: descriptor)
     }
 
+    /// `path` opened for writing, emptied or created, with the folders missing on the way;
+    /// -1 (and `errno`) if it cannot be.
+    private static func create(_ path: String) -> Int32 {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor < 0 && errno == ENOENT else { return descriptor }
+        try? FileManager.default.createDirectory(atPath: OutputPath.folder(of: path), withIntermediateDirectories: true)
+        return open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    }
+
     /// Copies the file at `source` to `destination` (replacing it, and making missing folders
     /// on the way) with the source's permissions and modification time: two `open`s, the
-    /// kernel's `sendfile` (the bytes do not pass through foldmark) and `futimens`. (Foundation's `copyItem` and setting the
-    /// date after it looked up every folder of both paths several times: about 25 µs a
-    /// file, half a second for 20,000 images.)
+    /// kernel's `sendfile` (the bytes do not pass through foldmark) and `futimens`.
+    /// Foundation's `copyItem`, with the date set after it, looked up every folder of both
+    /// paths several times (`fstatat` and `openat` took 40 % of that build's samples): a full
+    /// build of 1,000 pages with 20,000 images took 0.62 s with it, 0.41 s without.
     package static func copy(_ source: String, toPath destination: String) throws(WriteFailure) {
         // Not through a symbolic link, and only a regular file, as the sources were listed
         // (one swapped since then fails the build).
@@ -43,12 +48,7 @@ package enum FileIO {
         var info = stat()
         guard fstat(input, &info) == 0 else { throw WriteFailure(path: source) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw WriteFailure(path: source, code: EINVAL) }
-        var output = open(destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        if output < 0 && errno == ENOENT {
-            try? FileManager.default.createDirectory(
-                atPath: OutputPath.folder(of: destination), withIntermediateDirectories: true)
-            output = open(destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        }
+        let output = create(destination)
         guard output >= 0 else { throw WriteFailure(path: destination) }
         defer { close(output) }
         var copying = true

@@ -118,7 +118,7 @@ struct CommandLineTool {
                 return .failure(error)
             }
         }
-        if stopsBuildsOnInterrupt { InterruptSignals.stopInterruptingBuilds() }
+        if stopsBuildsOnInterrupt { InterruptSignals.restoreDefaultAction() }
         let report: BuildReport
         switch outcome {
         case .success(let built): report = built

@@ -50,14 +50,15 @@ enum InterruptSignals {
         for number in numbers { sigaction(number, &action, nil) }
     }
 
-    /// Puts back the default action after ``interruptBuilds(exitingWith:)``.
-    static func stopInterruptingBuilds() {
+    /// Puts back the default action (a later signal ends the process), after
+    /// ``interruptBuilds(exitingWith:)``.
+    static func restoreDefaultAction() {
         for number in numbers { signal(number, SIG_DFL) }
     }
 
-    /// Puts back the default action (a later signal ends the process) and forgets the handler.
+    /// Puts back the default action and forgets the handler, after ``handle(_:)``.
     static func restore() {
-        for number in numbers { signal(number, SIG_DFL) }
+        restoreDefaultAction()
         signalReceiver.install(nil)
     }
 }
