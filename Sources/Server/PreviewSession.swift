@@ -28,8 +28,8 @@ public final class PreviewSession: Sendable {
     public let output: URL
     public let options: BuildOptions
     public let configuration: ServerConfiguration
-    /// Follows each build in turn, when given (reset as each starts).
-    public let progress: BuildProgress?
+    /// Follows each build in turn, when given.
+    private let progress: BuildProgress?
 
     private struct Running: Sendable {
         var server: PreviewServer
@@ -130,7 +130,6 @@ public final class PreviewSession: Sendable {
 
     /// One build; a failed build is a report with errors, one stopped by ``stop()`` `nil`.
     private func build() async -> BuildReport? {
-        progress?.reset()
         report(.building)
         let site: SiteFolder
         do throws(SiteError) {

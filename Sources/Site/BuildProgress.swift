@@ -26,11 +26,6 @@ public final class BuildProgress: Sendable {
 
     public init() {}
 
-    /// Back to ``Step/listing``, for the next build that this progress follows.
-    public func reset() {
-        start(.listing, pages: 0)
-    }
-
     /// The current step, its pages done and its pages in all.
     public var state: (step: Step, done: Int, total: Int) {
         let word = word.load(ordering: .relaxed)

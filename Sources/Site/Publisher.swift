@@ -33,8 +33,8 @@ struct Publisher {
     func publish(staged: [String], outputs: [String], assets: [String]) throws -> Result {
         var result = Result()
         let fileManager = FileManager.default
-        let stagingPath = staging.path.hasSuffix("/") ? staging.path : staging.path + "/"
-        let outputPath = output.path.hasSuffix("/") ? output.path : output.path + "/"
+        let stagingPath = PagePass.folderPath(staging)
+        let outputPath = PagePass.folderPath(output)
         // Most builds make the files of the build before, in the same order: the two
         // manifests are then the same bytes, and the previous one need not be parsed.
         let listing = Manifest.contents(listing: outputs + assets)
@@ -52,7 +52,7 @@ struct Publisher {
             }
             moves.append(page)
         }
-        let contentPath = content.path.hasSuffix("/") ? content.path : content.path + "/"
+        let contentPath = PagePass.folderPath(content)
         for asset in assets {
             // With `stat` alone: Foundation's `attributesOfItem`, asked for every asset, read
             // the system's lists of users and groups each time (0.3 s for 20,000 images).

@@ -37,7 +37,9 @@ public struct SiteBuilder: Sendable {
         return base.hasSuffix("/") ? base : base + "/"
     }
 
-    /// Builds the site. `progress`, if given, is advanced as pages are done.
+    /// Builds the site. `progress`, if given, starts at ``BuildProgress/Step/listing`` and is
+    /// advanced as pages are done: one progress can follow build after build (`foldmark
+    /// serve`'s).
     ///
     /// Cancelling the calling task, or ``BuildInterruption/request()``, stops the build
     /// within a page or so of each core's work (not while the output is being published): it
@@ -48,6 +50,7 @@ public struct SiteBuilder: Sendable {
         let start = clock.now
         // Taken before any source is looked at (see ``SourceIdentity``).
         let settledBefore = SourceIdentity.settledTime()
+        progress?.start(.listing, pages: 0)
         var report = BuildReport()
         report.warnings = site.warnings
         func fail(_ errors: [SiteError]) -> BuildFailure {

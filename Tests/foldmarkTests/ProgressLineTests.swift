@@ -74,6 +74,13 @@ import Testing
             .build(progress: progress)
         #expect(report.pages == 4)  // three pages and guide/index.html
         #expect(progress.state == (.finishing, 4, 4))
+        // Followed again (as `foldmark serve` does), a build starts at the listing: this one
+        // finds nothing changed once the sources are listed, and goes no further.
+        let unchanged = try await SiteBuilder(
+            site: SiteFolder(at: site.root), output: site.root.appending(path: "_site")
+        ).build(progress: progress)
+        #expect(unchanged.timings.map(\.0) == ["check"])
+        #expect(progress.state == (.listing, 0, 0))
 
         // A build that fails on a page stops after reading every source.
         try site.write("Content/guide/two.md", "# A {#x}\n# B {#x}\n")
