@@ -226,7 +226,8 @@
       });
       id = page.sections[offset].id;
     }
-    var file = root + page.path + ".html";
+    // At the top, root is "": "./" keeps a path such as "c:d.html" from being read as a scheme.
+    var file = (root || "./") + page.path + ".html";
     var href = file + (id ? "#" + encodeURIComponent(id) : "");
     if (id && new URL(file, location.href).pathname === location.pathname) href = "#" + encodeURIComponent(id);
     return { href: href, trail: trail };

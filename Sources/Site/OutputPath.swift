@@ -84,6 +84,10 @@ package enum OutputPath {
 extension OutputPath {
     /// The relative path from a page in folder `from` (`""` or `a/b/`) to the output file
     /// `to`. Give both percent-encoded (``percentEncoded(_:)``) to get a URL.
+    ///
+    /// A path whose first segment holds a `:` (`javascript:alert(1).html`, `c:d.html`)
+    /// would be read by a browser as a URL with that scheme, so it gets a `./` in front:
+    /// no link foldmark makes from a file name can run script or lead off the site.
     static func relative(from: String, to: String) -> String {
         // On the UTF-8 bytes in place, and made in one allocation: this runs for every link
         // of every page's navigation.
@@ -99,17 +103,32 @@ extension OutputPath {
                 var ups = 0
                 for byte in fromBytes[common...] where byte == slash { ups += 1 }
                 let rest = UnsafeBufferPointer(rebasing: toBytes[common...])
-                return String(unsafeUninitializedCapacity: 3 * ups + rest.count) { out in
+                let dotSlash = ups == 0 && hasSchemeLikeStart(rest) ? 2 : 0
+                return String(unsafeUninitializedCapacity: dotSlash + 3 * ups + rest.count) { out in
+                    if dotSlash > 0 {
+                        out[0] = UInt8(ascii: ".")
+                        out[1] = slash
+                    }
                     for up in 0..<ups {
                         out[3 * up] = UInt8(ascii: ".")
                         out[3 * up + 1] = UInt8(ascii: ".")
                         out[3 * up + 2] = slash
                     }
-                    _ = UnsafeMutableBufferPointer(rebasing: out[(3 * ups)...]).initialize(from: rest)
-                    return 3 * ups + rest.count
+                    _ = UnsafeMutableBufferPointer(rebasing: out[(dotSlash + 3 * ups)...]).initialize(from: rest)
+                    return dotSlash + 3 * ups + rest.count
                 }
             }
         }
+    }
+
+    /// Whether the relative URL `path` would be read as having a scheme: a `:` before its
+    /// first `/` (RFC 3986 reads a relative reference's first segment so).
+    static func hasSchemeLikeStart(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in path {
+            if byte == UInt8(ascii: "/") { return false }
+            if byte == UInt8(ascii: ":") { return true }
+        }
+        return false
     }
 
     /// Escapes what may not appear raw in a URL path (spaces, `#`, `?`, `%`, non-ASCII

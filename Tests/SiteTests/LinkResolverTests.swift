@@ -108,6 +108,12 @@ import Testing
         ("a/b/c/", "x.html", "../../../x.html"),
         ("é/ü/", "é/x.html", "../x.html"),
         ("é/", "è/x.html", "../è/x.html"),
+        ("", "javascript:alert(1).html", "./javascript:alert(1).html"),
+        ("", "c:d.html", "./c:d.html"),
+        ("", "mailto:x/y.html", "./mailto:x/y.html"),
+        ("a/", "a/data:x.html", "./data:x.html"),
+        ("a/", "b:c/x.html", "../b:c/x.html"),
+        ("", "a/b:c.html", "a/b:c.html"),
     ])
     func relativeLinks(from: String, to: String, expected: String) {
         #expect(OutputPath.relative(from: from, to: to) == expected)

@@ -6,6 +6,7 @@ import json
 import os
 import re
 import shutil
+import subprocess
 import tempfile
 import time
 from pathlib import Path
@@ -34,6 +35,20 @@ def site_dir():
     if not path.is_dir():
         raise RuntimeError(f"FOLDMARK_SITE={value} is not a folder")
     return path
+
+
+def build_files(root, files, binary):
+    """Writes `files` (text by relative path) under `root`, builds the site with the
+    foldmark `binary` into root/_site, and returns that folder."""
+    for path, text in files.items():
+        file = root / path
+        file.parent.mkdir(parents=True, exist_ok=True)
+        file.write_text(text, encoding="utf-8")
+    out = root / "_site"
+    result = subprocess.run([binary, "build", str(root), "--out", str(out)],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    return out
 
 
 def html_pages(site):

@@ -13,7 +13,6 @@ make requests; the corpus has none.
 
 import http.server
 import os
-import subprocess
 import threading
 from urllib.parse import unquote, urlsplit
 
@@ -122,16 +121,10 @@ output: ../../escaped.html
 
 def build(tmp, origin, unsafe):
     root = tmp / ("unsafe" if unsafe else "safe")
-    for path, text in corpus(origin).items():
-        if unsafe and path == "foldmark.yml":
-            text += "unsafe: true\n"
-        file = root / path
-        file.parent.mkdir(parents=True, exist_ok=True)
-        file.write_text(text, encoding="utf-8")
-    out = root / "_site"
-    result = subprocess.run([FOLDMARK_BIN, "build", str(root), "--out", str(out)],
-                            capture_output=True, text=True, timeout=120)
-    assert result.returncode == 0, result.stderr
+    files = corpus(origin)
+    if unsafe:
+        files["foldmark.yml"] += "unsafe: true\n"
+    out = support.build_files(root, files, FOLDMARK_BIN)
     assert not (tmp / "escaped.html").exists() and not (root / "escaped.html").exists()
     return out
 
