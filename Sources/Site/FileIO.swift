@@ -127,6 +127,25 @@ package enum FileIO {
         return stat(path, &status) == 0
     }
 
+    /// Whether anything, a symbolic link included, is at `path` itself: one `lstat`.
+    static func existsWithoutFollowing(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
+    }
+
+    /// Whether a regular file, not a symbolic link to one, is at `path`: one `lstat`.
+    static func isRegularFileWithoutFollowing(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// Makes the folder at `path` and those missing above it; `true` if it is there.
+    static func makeFolders(_ path: String) -> Bool {
+        if isFolder(path) { return true }
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return isFolder(path)
+    }
+
     /// Whether a folder is at `path`, following symbolic links: one `stat`.
     package static func isFolder(_ path: String) -> Bool {
         var status = stat()

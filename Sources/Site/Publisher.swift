@@ -29,10 +29,11 @@ struct Publisher {
     /// Everything that needs disk space (the copies of changed assets, the new manifest) is
     /// written into the staging folder first; only then do files move into place. A full
     /// disk or an unreadable asset therefore fails the build before the output changes:
-    /// what is left are renames and removals, which need no space.
+    /// what is left are renames and removals, which need no space. Those are written down
+    /// first as a ``PublishJournal``, which the next build completes if this one is killed
+    /// while it applies it.
     func publish(staged: [String], outputs: [String], assets: [String]) throws -> Result {
         var result = Result()
-        let fileManager = FileManager.default
         let stagingPath = PagePass.folderPath(staging)
         let outputPath = PagePass.folderPath(output)
         // Most builds make the files of the build before, in the same order: the two
@@ -78,36 +79,21 @@ struct Publisher {
                 }
             }
         }
-        let removable = previous.map { $0.files.subtracting(outputs + assets) } ?? []
+        let removable = (previous.map { $0.files.subtracting(outputs + assets) } ?? []).sorted().filter {
+            links.first(on: $0) == nil
+        }
         if !sameListing { try AtomicFile.write(listing, to: staging.appending(path: Manifest.fileName)) }
 
-        if isFirstBuild {
-            // Whole folders can move at once.
-            try moveTopLevelEntries()
-            result.written = moves
-        } else {
-            var folders: Set<String> = []
-            for path in moves {
-                let folder = OutputPath.folder(of: path)
-                if !folder.isEmpty, folders.insert(folder).inserted {
-                    try fileManager.createDirectory(
-                        at: output.appending(path: folder), withIntermediateDirectories: true)
-                }
-                try move(staging.appending(path: path), to: output.appending(path: path), makingFolder: false)
-                result.written.append(path)
-            }
-        }
-        for stale in removable.sorted() where links.first(on: stale) == nil {
-            let url = output.appending(path: stale)
-            guard (try? fileManager.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType) == .typeRegular
-            else { continue }
-            try fileManager.removeItem(at: url)
-            result.removed.append(stale)
-            removeEmptyFolders(above: stale)
-        }
-        if !sameListing {
-            try move(staging.appending(path: Manifest.fileName), to: output.appending(path: Manifest.fileName))
-        }
+        // Into an empty output folder, whole folders move at once.
+        let journal = PublishJournal(
+            moves: isFirstBuild ? try topLevelEntries() : moves, removals: removable, movesManifest: !sameListing)
+        guard !journal.isEmpty else { return result }
+        // From the journal's writing on, the build is published: if it is killed now, the
+        // next build completes it (see ``PublishJournal``).
+        try journal.write(in: staging)
+        let applied = try journal.apply(staging: staging, output: output)
+        result.written = isFirstBuild ? moves : applied.written
+        result.removed = applied.removed
         return result
     }
 
@@ -133,69 +119,45 @@ struct Publisher {
         case linkedFolder(String)
     }
 
-    /// The folders inside the output folder that are symbolic links, looked up once each.
-    private struct LinkedFolders {
-        let outputPath: String
-        private var isLink: [Substring: Bool] = [:]
-
-        init(outputPath: String) {
-            self.outputPath = outputPath
-        }
-
-        /// The first folder on the way to `path` (relative to the output folder) that is a
-        /// symbolic link, if any.
-        mutating func first(on path: String) -> String? {
-            // Through the UTF-8 view: walking a path's characters would cost more than the
-            // look-ups for a build that moves every page.
-            for slash in path.utf8.indices where path.utf8[slash] == UInt8(ascii: "/") {
-                let folder = path[..<slash]
-                let found =
-                    isLink[folder]
-                    ?? {
-                        var status = stat()
-                        let isLink = lstat(outputPath + folder, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
-                        self.isLink[folder] = isLink
-                        return isLink
-                    }()
-                if found { return String(folder) }
-            }
-            return nil
-        }
-    }
-
     /// Whether `folder` holds nothing but the build's own lock file.
     private func isEmptyButForTheLock(_ folder: URL) -> Bool {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return false }
         return entries.allSatisfy { $0 == OutputLock.fileName }
     }
 
-    /// Moves each file and folder at the top of the staging folder into the empty output
-    /// folder: one `rename` for a whole folder of pages. The manifest stays behind; it moves last.
-    private func moveTopLevelEntries() throws {
-        let entries = try FileManager.default.contentsOfDirectory(atPath: staging.path)
-        for entry in entries.sorted() where entry != Manifest.fileName {
-            try move(staging.appending(path: entry), to: output.appending(path: entry), makingFolder: false)
-        }
+    /// The files and folders at the top of the staging folder, but the manifest, which
+    /// moves last.
+    private func topLevelEntries() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: staging.path).filter { $0 != Manifest.fileName }.sorted()
+    }
+}
+
+/// The folders inside an output folder that are symbolic links, looked up once each.
+struct LinkedFolders {
+    let outputPath: String
+    private var isLink: [Substring: Bool] = [:]
+
+    init(outputPath: String) {
+        self.outputPath = outputPath
     }
 
-    private func move(_ staged: URL, to destination: URL, makingFolder: Bool = true) throws {
-        if makingFolder {
-            try FileManager.default.createDirectory(
-                at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+    /// The first folder on the way to `path` (relative to the output folder) that is a
+    /// symbolic link, if any.
+    mutating func first(on path: String) -> String? {
+        // Through the UTF-8 view: walking a path's characters would cost more than the
+        // look-ups for a build that moves every page.
+        for slash in path.utf8.indices where path.utf8[slash] == UInt8(ascii: "/") {
+            let folder = path[..<slash]
+            let found =
+                isLink[folder]
+                ?? {
+                    var status = stat()
+                    let isLink = lstat(outputPath + folder, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+                    self.isLink[folder] = isLink
+                    return isLink
+                }()
+            if found { return String(folder) }
         }
-        guard rename(staged.path, destination.path) == 0 else {
-            throw WriteFailure(path: destination.path)
-        }
-    }
-
-    /// Removes the folders that held `path` while they are empty, up to the output folder.
-    private func removeEmptyFolders(above path: String) {
-        var folder = OutputPath.folder(of: path)
-        while !folder.isEmpty {
-            let url = output.appending(path: folder)
-            guard (try? FileManager.default.contentsOfDirectory(atPath: url.path))?.isEmpty == true else { return }
-            try? FileManager.default.removeItem(at: url)
-            folder = OutputPath.parent(of: folder)
-        }
+        return nil
     }
 }

@@ -77,6 +77,7 @@ public struct SiteBuilder: Sendable {
             var stamp: BuildStamp?
             if hasEarlierBuild {
                 lock = try OutputLock(output: output)
+                try completeInterruptedPublishing()
                 // A build with a stamp most often has nothing to do, which it knows once the
                 // sources are listed: then the cache is read only if something changed,
                 // rather than beside the listing, which would slow it down. A page edited
@@ -113,10 +114,9 @@ public struct SiteBuilder: Sendable {
         if !sources.errors.isEmpty { throw fail(sources.errors) }
         let cacheKey = key ?? BuildCache.key(settingsKey: settingsKey, sources: sources)
 
-        let stagingPrefix = ".\(output.lastPathComponent).foldmark-staging-"
         let staging = output.deletingLastPathComponent()
             .appending(path: stagingPrefix + "\(ProcessInfo.processInfo.processIdentifier)")
-        Self.removeStaleStaging(beside: output, prefix: stagingPrefix, keeping: staging.lastPathComponent)
+        if !hasEarlierBuild { removeStaleStaging() }
         defer { FileIO.removeTree(staging.path) }
         do {
             try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
@@ -293,18 +293,35 @@ public struct SiteBuilder: Sendable {
         return report
     }
 
+    /// The start of the names of this output's staging folders, which go on with the
+    /// number of the build's process.
+    private var stagingPrefix: String { ".\(output.lastPathComponent).foldmark-staging-" }
+
+    /// Completes the publishing of an earlier build that was killed while its files moved
+    /// into place (see ``PublishJournal``), then removes the staging folders that earlier
+    /// builds left: under the output's lock, before anything else looks at the output, so
+    /// that every build (one with nothing to do included) starts from a whole site.
+    private func completeInterruptedPublishing() throws(SiteError) {
+        do {
+            let applied = try PublishJournal.completeInterrupted(beside: output, prefix: stagingPrefix)
+            if !applied.written.isEmpty || !applied.removed.isEmpty {
+                // The last build's stamp (if any) describes the output before it.
+                BuildStamp.remove(BuildCache.folder(for: output).appending(path: BuildStamp.fileName))
+            }
+        } catch {
+            throw SiteError(
+                file: error.path,
+                message: "cannot complete the publishing of an interrupted build: \(FileIO.describe(error, withPath: false))")
+        }
+        removeStaleStaging()
+    }
+
     /// Removes the staging folders of earlier builds into `output` that were stopped before
     /// they could (killed, or interrupted with Ctrl-C): under the output's lock, no other
-    /// build into it is running, so every staging folder of its name but `keeping` is stale.
-    private static func removeStaleStaging(beside output: URL, prefix: String, keeping: String) {
-        let parent = output.deletingLastPathComponent().path
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []
-        for name in names where name.hasPrefix(prefix) && name != keeping {
-            // Only names this code makes: the prefix and a process number.
-            let number = name.utf8.dropFirst(prefix.utf8.count)
-            let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
-            guard !number.isEmpty, number.allSatisfy({ digits.contains($0) }) else { continue }
-            FileIO.removeTree(parent + "/" + name)
+    /// build into it is running, so every staging folder of its name is stale.
+    private func removeStaleStaging() {
+        for folder in PublishJournal.stagingFolders(beside: output, prefix: stagingPrefix) {
+            FileIO.removeTree(folder.path)
         }
     }
 
