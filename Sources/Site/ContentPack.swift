@@ -35,7 +35,9 @@ struct ContentPacks: Sendable {
         let descriptor: Int32
         var buffer: [UInt8] = []
         var length = 0
-        var failed = false
+        /// The `errno` of the write that failed, or 0.
+        var failure: Int32 = 0
+        var failed: Bool { failure != 0 }
 
         init(descriptor: Int32) {
             self.descriptor = descriptor
@@ -45,7 +47,7 @@ struct ContentPacks: Sendable {
         /// Writes out the buffer; false (and from then on) if a write failed.
         func flush() -> Bool {
             guard !failed else { return false }
-            failed = !buffer.withUnsafeBytes { FileIO.write($0, to: descriptor) }
+            if !buffer.withUnsafeBytes({ FileIO.write($0, to: descriptor) }) { failure = errno == 0 ? EIO : errno }
             buffer.removeAll(keepingCapacity: true)
             return !failed
         }
@@ -54,7 +56,7 @@ struct ContentPacks: Sendable {
         /// on) if a write failed.
         func writeThrough(_ bytes: UnsafeRawBufferPointer) -> Bool {
             guard flush() else { return false }
-            failed = !FileIO.write(bytes, to: descriptor)
+            if !FileIO.write(bytes, to: descriptor) { failure = errno == 0 ? EIO : errno }
             return !failed
         }
     }
@@ -74,6 +76,11 @@ struct ContentPacks: Sendable {
             writers.append(Writer(descriptor: descriptor))
         }
         self.writers = writers
+    }
+
+    /// The `errno` of the write that failed in the pack of `worker`, or 0.
+    func failure(worker: Int) -> Int32 {
+        writers[worker].failure
     }
 
     /// Appends `text` to the pack of `worker`; `nil` if an earlier write failed.

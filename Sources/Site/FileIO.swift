@@ -139,6 +139,12 @@ package enum FileIO {
         return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
+    /// Whether a symbolic link is at `path` itself: one `lstat`.
+    static func isSymbolicLink(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+    }
+
     /// Makes the folder at `path` and those missing above it; `true` if it is there.
     static func makeFolders(_ path: String) -> Bool {
         if isFolder(path) { return true }

@@ -116,7 +116,9 @@ extension PagePass {
                 let search = PageSearchData.encoded(
                     document: document, title: record.title, withText: site.config.search == .full)
                 guard let location = search.withUnsafeBytes({ packs.append($0, worker: worker) }) else {
-                    throw SiteError(file: name, message: "cannot write its search terms to the build cache")
+                    throw SiteError(
+                        file: name, cannot: "write its search terms to the build cache",
+                        code: packs.failure(worker: worker))
                 }
                 record.search = location
                 record.searchHasPageEntry = PageSearchData.hasPageEntry(search)
@@ -128,7 +130,8 @@ extension PagePass {
                 return packs.append(UnsafeRawBufferPointer(content), worker: worker)
             }
             guard let location = kept else {
-                throw SiteError(file: name, message: "cannot write its content to the build cache")
+                throw SiteError(
+                    file: name, cannot: "write its content to the build cache", code: packs.failure(worker: worker))
             }
             record.content = location
             times.lap()

@@ -2,6 +2,10 @@ import FoundationEssentials
 import Renderer
 import Sections
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 extension PagePass {
     /// Wraps a page's content in the layout, with its navigation. A page taken from the
     /// cache whose navigation is the same as last time, and whose output is still in
@@ -44,6 +48,12 @@ extension PagePass {
         // folder.
         let path = stagingPath + page.output
         var written = false
+        var failure: Int32 = 0
+        func write(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            let done = FileIO.write(UnsafeRawBufferPointer(bytes), toPath: path, in: &openFolder)
+            if !done { failure = errno }
+            return done
+        }
         switch page.kind {
         case .markdown:
             // The content as read back from the pack, which this build or an earlier one
@@ -56,7 +66,7 @@ extension PagePass {
                     { content in
                         written = renderer.renderPage(
                             document, content: content, context: context, navigation: folderNavigation
-                        ) { FileIO.write(UnsafeRawBufferPointer($0), toPath: path, in: &openFolder) }
+                        ) { write($0) }
                     })
             else {
                 return .failure(SiteError(file: page.sourceName, message: "cannot read back its rendered content"))
@@ -65,12 +75,12 @@ extension PagePass {
             var content = FolderIndex.content(for: indexed, navigation: navigation)
             written = content.withUTF8 {
                 renderer.renderPage(document, content: $0, context: context, navigation: folderNavigation) {
-                    FileIO.write(UnsafeRawBufferPointer($0), toPath: path, in: &openFolder)
+                    write($0)
                 }
             }
         }
         guard written else {
-            return .failure(SiteError(file: page.sourceName, message: "cannot write its page"))
+            return .failure(SiteError(file: page.sourceName, cannot: "write its page", code: failure))
         }
         return .success((contextHash, true))
     }

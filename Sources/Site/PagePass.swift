@@ -116,7 +116,10 @@ struct PagePass: Sendable {
             packs = try ContentPacks(folder: cache.packFolder, tag: tag, workers: workers)
             result.packs = packs.names
         } catch {
-            result.errors.append(SiteError(file: cache.packFolder.path, message: "cannot write the build cache"))
+            result.errors.append(
+                SiteError(
+                    file: cache.packFolder.path,
+                    message: "cannot write the build cache: \(FileIO.describe(error, withPath: false))"))
             return result
         }
         let sourceFolders = TaskStates(count: workers, { OpenFolder() }, close: { $0.close() })
@@ -242,7 +245,7 @@ struct PagePass: Sendable {
                 continue
             }
             guard FileIO.write(file.text, toPath: stagingPath + file.path) else {
-                result.errors.append(SiteError(file: file.path, message: "cannot write the theme's file"))
+                result.errors.append(SiteError(file: file.path, cannot: "write the theme's file"))
                 return result
             }
             result.staged.append(file.path)

@@ -61,7 +61,15 @@ struct Publisher {
                 result.unchanged += 1
                 continue
             }
-            try FileIO.copy(contentPath + asset, toPath: stagingPath + asset)
+            do {
+                try FileIO.copy(contentPath + asset, toPath: stagingPath + asset)
+            } catch {
+                let failure: WriteFailure = error
+                guard failure.path != contentPath + asset else {
+                    throw Refusal.unreadableAsset(asset, code: failure.code)
+                }
+                throw failure
+            }
             moves.append(asset)
         }
         var links = LinkedFolders(outputPath: outputPath)
@@ -117,6 +125,8 @@ struct Publisher {
         /// This folder, on the way to a file of the build, is a symbolic link: the file
         /// would land outside the output folder.
         case linkedFolder(String)
+        /// This asset (relative to `Content/`) could not be read, for the system's reason `code`.
+        case unreadableAsset(String, code: Int32)
     }
 
     /// Whether `folder` holds nothing but the build's own lock file.

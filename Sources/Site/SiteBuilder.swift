@@ -54,7 +54,7 @@ public struct SiteBuilder: Sendable {
         var report = BuildReport()
         report.warnings = site.warnings
         func fail(_ errors: [SiteError]) -> BuildFailure {
-            report.errors = errors.sorted(by: Self.inFileOrder)
+            report.errors = SiteError.collapsingDiskFailures(errors.sorted(by: Self.inFileOrder))
             report.warnings.sort(by: Self.inFileOrder)
             return BuildFailure(report: report)
         }
@@ -121,7 +121,12 @@ public struct SiteBuilder: Sendable {
         do {
             try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
         } catch {
-            throw fail([SiteError(file: output.path, message: "cannot write beside the output folder")])
+            throw fail([
+                SiteError(
+                    file: staging.path,
+                    message: "cannot make the build's staging folder beside the output folder: "
+                        + FileIO.describe(error, withPath: false))
+            ])
         }
 
         let cache = BuildCache(
@@ -131,7 +136,11 @@ public struct SiteBuilder: Sendable {
         do {
             try FileManager.default.createDirectory(at: cache.packFolder, withIntermediateDirectories: true)
         } catch {
-            throw fail([SiteError(file: cache.folder.path, message: "cannot create the build cache")])
+            throw fail([
+                SiteError(
+                    file: cache.folder.path,
+                    message: "cannot create the build cache: \(FileIO.describe(error, withPath: false))")
+            ])
         }
         let pass = PagePass(
             site: site, sources: sources, renderer: renderer, staging: staging, options: options, baseURL: baseURL,
@@ -231,6 +240,8 @@ public struct SiteBuilder: Sendable {
                         file: output.appending(path: path).path,
                         message: "is a symbolic link, and foldmark writes only inside the output folder; remove the "
                             + "link, or build into another folder")
+                case .unreadableAsset(let path, let code):
+                    SiteError(file: SiteFolder.contentFolder + "/" + path, cannot: "read the file", code: code)
                 }
             throw fail([error])
         } catch {

@@ -1,6 +1,10 @@
 import Renderer
 import Sections
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A problem with one file of a site, located as precisely as it is known.
 ///
 /// Printed as `Content/guide.md:12:3: error: message`, the form compilers use, so that
@@ -14,6 +18,9 @@ public struct SiteError: Error, Hashable, Sendable, CustomStringConvertible {
     public var column: Int?
     public var message: String
     public var severity: Severity
+    /// The `errno` of the failed system call, for a problem that is the file system's (a
+    /// full disk, a name too long), not the site's: see ``collapsingDiskFailures(_:)``.
+    var systemCode: Int32?
 
     public init(file: String, line: Int? = nil, column: Int? = nil, message: String, severity: Severity = .error) {
         self.file = file
@@ -21,6 +28,38 @@ public struct SiteError: Error, Hashable, Sendable, CustomStringConvertible {
         self.column = column
         self.message = message
         self.severity = severity
+    }
+
+    /// `what` could not be done to `file`, for the system's reason `code` (an `errno`).
+    init(file: String, cannot what: String, code: Int32 = errno) {
+        self.init(file: file, message: "cannot \(what): \(String(cString: strerror(code)))")
+        systemCode = code
+    }
+
+    /// `errors` with those caused by a full disk or quota, or a read-only or failing file
+    /// system, reduced to the first of each reason: every file written after the disk
+    /// filled fails the same way, and thousands of such lines hide the one that matters.
+    static func collapsingDiskFailures(_ errors: [SiteError]) -> [SiteError] {
+        let wholeDisk: Set<Int32> = [ENOSPC, EDQUOT, EROFS, EIO]
+        var kept: [SiteError] = []
+        var firstOfCode: [Int32: Int] = [:]
+        var more: [Int32: Int] = [:]
+        for error in errors {
+            guard let code = error.systemCode, wholeDisk.contains(code) else {
+                kept.append(error)
+                continue
+            }
+            if firstOfCode[code] == nil {
+                firstOfCode[code] = kept.count
+                kept.append(error)
+            } else {
+                more[code, default: 0] += 1
+            }
+        }
+        for (code, count) in more {
+            kept[firstOfCode[code]!].message += " (and \(count) more \(count == 1 ? "file" : "files") for the same reason)"
+        }
+        return kept
     }
 
     init(file: String, _ error: SectionsError) {

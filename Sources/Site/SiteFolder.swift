@@ -27,19 +27,33 @@ public struct SiteFolder: Sendable {
         } else {
             config = SiteConfig()
         }
-        theme = try Self.theme(overriddenBy: self.root.appending(path: Self.templatesFolder))
+        theme = try Self.theme(overriddenBy: self.root.appending(path: Self.templatesFolder), warnings: &warnings)
         self.warnings = warnings
     }
 
     /// The built-in theme, with the files of `folder` (if it exists) in place of the defaults.
+    ///
+    /// A symbolic link is not followed, as in `Content/`: a template linked to a file
+    /// outside the site (in a contributor's pull request, say) would publish that file's
+    /// text. Each one skipped is a warning.
     public static func theme(overriddenBy folder: URL) throws(SiteError) -> Theme {
+        var warnings: [SiteError] = []
+        return try theme(overriddenBy: folder, warnings: &warnings)
+    }
+
+    static func theme(overriddenBy folder: URL, warnings: inout [SiteError]) throws(SiteError) -> Theme {
         var overrides: [String: String] = [:]
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        for name in names where !name.hasPrefix(".") {
+        for name in names.sorted() where !name.hasPrefix(".") {
             let url = folder.appending(path: name)
-            guard FileIO.exists(url.path), !FileIO.isFolder(url.path) else { continue }
-            var ignored: [SiteError] = []
-            overrides[name] = try readText(url, name: templatesFolder + "/" + name, warnings: &ignored)
+            let file = templatesFolder + "/" + name
+            guard FileIO.isRegularFileWithoutFollowing(url.path) else {
+                if FileIO.isSymbolicLink(url.path) {
+                    warnings.append(SiteError(file: file, message: "symbolic link not followed", severity: .warning))
+                }
+                continue
+            }
+            overrides[name] = try readText(url, name: file, warnings: &warnings)
         }
         return Theme(files: DefaultTemplates.files).overriding(with: overrides)
     }

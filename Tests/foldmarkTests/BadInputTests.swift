@@ -372,15 +372,12 @@ import Testing
     /// The same on a real full file system: a 2 MiB tmpfs, which only root can mount.
     @Test(.enabled(if: ToolProcess.isRoot, "mounting a small tmpfs needs root"))
     func fullDiskKeepsThePreviousOutput() async throws {
-        let mount = FileManager.default.temporaryDirectory.appending(path: "foldmark-full-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: mount, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: mount) }
-        guard try BadInput.shell("mount -t tmpfs -o size=2m foldmark-test '\(mount.path)'") == 0 else {
-            print("fullDiskKeepsThePreviousOutput: skipped, this system does not let root mount a tmpfs")
-            return
+        try await BadInput.withTmpfs(size: "2m", test: "fullDiskKeepsThePreviousOutput") { mount in
+            try await Self.fullDiskKeepsThePreviousOutput(mount: mount)
         }
-        defer { _ = try? BadInput.shell("umount '\(mount.path)'") }
+    }
 
+    static func fullDiskKeepsThePreviousOutput(mount: URL) async throws {
         let site = try TemporarySite(files: ["Content/index.md": "# Home\n", "Content/a.md": "# A\n"])
         let out = mount.appending(path: "site")
         #expect(await ToolRun.run(["build", site.root.path, "--out", out.path]).status == 0)
@@ -397,6 +394,21 @@ import Testing
 
 /// Helpers of the bad-input and hostile-input tests.
 enum BadInput {
+    /// Runs `body` with a tmpfs of `size` (`2m`) mounted on a new folder, which is
+    /// unmounted and removed after; says that `test` was skipped if it cannot be mounted
+    /// (only root can, and not on every system).
+    static func withTmpfs(size: String, test: String, _ body: (URL) async throws -> Void) async throws {
+        let mount = FileManager.default.temporaryDirectory.appending(path: "foldmark-full-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: mount, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: mount) }
+        guard try shell("mount -t tmpfs -o size=\(size) foldmark-test '\(mount.path)'") == 0 else {
+            print("\(test): skipped, this system does not let root mount a tmpfs")
+            return
+        }
+        defer { _ = try? shell("umount '\(mount.path)'") }
+        try await body(mount)
+    }
+
     /// What the page has inside `<main>`, without the newlines the layout adds.
     static func main(of html: String) -> String {
         // The tag may carry attributes after its id (data-fm-hash on built pages).

@@ -83,7 +83,7 @@ extension PagePass {
         let state = SearchStateWrite(state: next, file: stateFile, key: cache.key)
         if let failure = index.failure {
             state.write()
-            throw SiteError(file: failure, message: "cannot write the search index")
+            throw SiteError(file: failure.path, cannot: "write the search index", code: failure.code)
         }
         return SearchOutcome(outputs: index.paths, staged: index.staged, state: state)
     }

@@ -55,8 +55,8 @@ struct SearchIndex {
     private(set) var staged: [String] = []
     /// The hash of each file's content (``StableHash/combine(contentsOf:)``), by path.
     private(set) var hashes: [String: UInt64] = [:]
-    /// The first file that could not be written.
-    private(set) var failure: String?
+    /// The first file that could not be written, with the system's reason.
+    private(set) var failure: WriteFailure?
     /// Where the terms and the pages were cut into files.
     private(set) var shards = Shards()
     /// The files found to be as the last index had them, whose content was not made again.
@@ -372,7 +372,7 @@ struct SearchIndex {
         var hashes: [String: UInt64] = [:]
         /// The files counted without being made (``keep(_:hash:)``).
         var kept: [String] = []
-        var failure: String?
+        var failure: WriteFailure?
 
         init(inPlace: [String: UInt64], capacity: Int) {
             self.inPlace = inPlace
@@ -416,7 +416,7 @@ struct SearchIndex {
             hashes[path] = hash
             if inPlace[path] != hash {
                 staged.append(path)
-                if failure == nil, !write(path, bytes) { failure = path }
+                if failure == nil, !write(path, bytes) { failure = WriteFailure(path: path) }
             }
             file.removeAll()
             bodyStart = 0
