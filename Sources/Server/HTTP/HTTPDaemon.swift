@@ -52,7 +52,7 @@ final class HTTPDaemon: Sendable {
         if socket.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
         let started = MicroHTTPD.withFunctions { functions in
             foldmark_mhd_start(
-                functions, flags, socket.descriptor, Self.accessHandler, context.toOpaque(),
+                functions, flags, socket.descriptor, Self.accessHandler, Self.logURI, context.toOpaque(),
                 UInt32(max(1, limits.threads)), UInt32(max(1, limits.connections)), UInt32(max(1, limits.idleTimeout)),
                 max(4096, limits.memoryPerConnection))
         }
@@ -82,29 +82,44 @@ final class HTTPDaemon: Sendable {
         stop()
     }
 
+    /// Called by libmicrohttpd when a request line has arrived, before it cuts the query
+    /// off the target: measures the target for ``RequestLine``.
+    private static let logURI: foldmark_mhd_uri_logger = { _, uri, _ in
+        RequestState.started(targetLength: uri.map { strlen($0) } ?? 0).slot
+    }
+
     /// Called by libmicrohttpd once the headers of a request have arrived, again for each
     /// part of a request body, and a last time when the request is complete. GET and HEAD
     /// are answered at that last call: answering earlier would make libmicrohttpd close
-    /// the connection instead of keeping it alive for the next request. Any other method
-    /// is refused at the first call, without reading what it sends.
+    /// the connection instead of keeping it alive for the next request. Any other method,
+    /// and a request line with a NUL byte in it, is refused at the first call, without
+    /// reading what it sends.
     private static let accessHandler: MHD_AccessHandlerCallback = {
-        context, connection, url, method, _, _, uploadSize, requestState in
-        guard let context, let connection, let url, let method, let requestState else { return .NO }
-        let name = String(cString: method)
-        // The request's state, as libmicrohttpd keeps it for us: 0 new, 1 waiting, 2 answered.
-        let state = UInt(bitPattern: requestState.pointee)
-        if state == 0 && (name == "GET" || name == "HEAD") {
-            requestState.pointee = UnsafeMutableRawPointer(bitPattern: 1)
+        context, connection, url, method, version, _, uploadSize, requestSlot in
+        guard let context, let connection, let url, let method, let version, let requestSlot else { return .NO }
+        switch RequestState(requestSlot.pointee) {
+        case .started(let targetLength):
+            if RequestLine.holdsNUL(method: method, target: url, version: version, targetLength: targetLength) {
+                requestSlot.pointee = RequestState.answered.slot
+                return ResponseQueue.queue(.text(400, "Bad Request"), on: connection)
+            }
+            if strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0 {
+                requestSlot.pointee = RequestState.waiting.slot
+                return .YES
+            }
+        case .waiting:
+            if let uploadSize, uploadSize.pointee > 0 {
+                uploadSize.pointee = 0  // a body: discarded
+                return .YES
+            }
+        case .answered:
+            uploadSize?.pointee = 0  // more of a body: discarded
             return .YES
         }
-        if let uploadSize, uploadSize.pointee > 0 || state == 2 {
-            uploadSize.pointee = 0  // a body, or more of one: discarded
-            return .YES
-        }
-        requestState.pointee = UnsafeMutableRawPointer(bitPattern: 2)
+        requestSlot.pointee = RequestState.answered.slot
         let daemon = Unmanaged<Context>.fromOpaque(context).takeUnretainedValue()
         let request = HTTPRequest(
-            method: name, target: String(cString: url),
+            method: String(cString: method), target: String(cString: url),
             headers: values(of: connection, kind: .HEADER_KIND, lowercasingKeys: true),
             query: values(of: connection, kind: .GET_ARGUMENT_KIND, lowercasingKeys: false))
         return ResponseQueue.queue(daemon.handler(request), on: connection)
