@@ -54,20 +54,26 @@ static inline size_t foldmark_mhd_keep_escapes(void *context, struct MHD_Connect
 typedef void *_Nullable (*foldmark_mhd_uri_logger)(
     void *_Nullable context, const char *_Nullable uri, struct MHD_Connection *_Nullable connection);
 
+/* The callbacks of a daemon; each gets the daemon's context. */
+struct foldmark_mhd_callbacks {
+    MHD_AccessHandlerCallback handler;
+    foldmark_mhd_uri_logger log_uri;
+};
+
 /* Starts a daemon on an already bound and listening socket, which it then owns. */
 static inline struct MHD_Daemon *foldmark_mhd_start(
     const struct foldmark_mhd *_Nonnull table, unsigned int flags, int listen_socket,
-    MHD_AccessHandlerCallback handler, foldmark_mhd_uri_logger log_uri, void *context, unsigned int threads,
-    unsigned int connection_limit, unsigned int timeout_seconds, size_t memory_limit) {
+    struct foldmark_mhd_callbacks callbacks, void *context, unsigned int threads, unsigned int connection_limit,
+    unsigned int timeout_seconds, size_t memory_limit) {
     return table->start_daemon(
-        flags, 0, NULL, NULL, handler, context,
+        flags, 0, NULL, NULL, callbacks.handler, context,
         MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_socket,
         MHD_OPTION_THREAD_POOL_SIZE, threads,
         MHD_OPTION_CONNECTION_LIMIT, connection_limit,
         MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
         MHD_OPTION_UNESCAPE_CALLBACK, foldmark_mhd_keep_escapes, NULL,
-        MHD_OPTION_URI_LOG_CALLBACK, log_uri, context,
+        MHD_OPTION_URI_LOG_CALLBACK, callbacks.log_uri, context,
         MHD_OPTION_END);
 }
 
