@@ -58,6 +58,8 @@ typedef void *_Nullable (*foldmark_mhd_uri_logger)(
 struct foldmark_mhd_callbacks {
     MHD_AccessHandlerCallback handler;
     foldmark_mhd_uri_logger log_uri;
+    MHD_NotifyConnectionCallback notify_connection;
+    MHD_RequestCompletedCallback notify_completed;
 };
 
 /* Starts a daemon on an already bound and listening socket, which it then owns. */
@@ -74,6 +76,8 @@ static inline struct MHD_Daemon *foldmark_mhd_start(
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
         MHD_OPTION_UNESCAPE_CALLBACK, foldmark_mhd_keep_escapes, NULL,
         MHD_OPTION_URI_LOG_CALLBACK, callbacks.log_uri, context,
+        MHD_OPTION_NOTIFY_CONNECTION, callbacks.notify_connection, context,
+        MHD_OPTION_NOTIFY_COMPLETED, callbacks.notify_completed, context,
         MHD_OPTION_END);
 }
 

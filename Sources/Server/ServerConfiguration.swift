@@ -4,7 +4,8 @@ import FoundationEssentials
 ///
 /// The defaults serve one writer's browser and survive far more: a thousand concurrent
 /// connections, clients that disconnect mid-response, and slow clients that hold a
-/// connection without finishing their request (they are dropped after ``idleTimeout``).
+/// connection without finishing their request (they are dropped after ``idleTimeout``,
+/// or sooner to make room for a new client once ``connectionLimit`` is reached).
 public struct ServerConfiguration: Sendable, Hashable {
     /// A numeric address or a host name; the loopback address unless the user asks.
     public var host: String
@@ -12,8 +13,10 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var port: UInt16
     /// Threads answering requests, each with its own poll loop.
     public var threads: Int
-    /// Connections open at once; more wait in the listen queue. Lowered to what the
-    /// process's open-file limit allows.
+    /// Connections open at once. A new one past the limit takes the place of the one that
+    /// has gone longest without completing a request; while all are being answered, one
+    /// more a thread gets in and the rest wait in the listen queue. Lowered to what the
+    /// process's open-file limit allows, and never below 16.
     public var connectionLimit: Int
     /// Seconds a connection may stay idle (no byte received or sent) before it is closed.
     public var idleTimeout: Int

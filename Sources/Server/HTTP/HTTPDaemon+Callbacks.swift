@@ -7,7 +7,9 @@ internal import CMicroHTTPD
 /// The functions libmicrohttpd calls. Each gets the daemon's ``HTTPDaemon/Context`` as
 /// its first argument and runs on one of libmicrohttpd's threads.
 extension HTTPDaemon {
-    static let callbacks = foldmark_mhd_callbacks(handler: accessHandler, log_uri: logURI)
+    static let callbacks = foldmark_mhd_callbacks(
+        handler: accessHandler, log_uri: logURI, notify_connection: notifyConnection,
+        notify_completed: notifyCompleted)
 
     /// Called by libmicrohttpd when a request line has arrived, before it cuts the query
     /// off the target: measures the target for ``RequestLine``.
@@ -24,11 +26,12 @@ extension HTTPDaemon {
     private static let accessHandler: MHD_AccessHandlerCallback = {
         context, connection, url, method, version, _, uploadSize, requestSlot in
         guard let context, let connection, let url, let method, let version, let requestSlot else { return .NO }
+        let daemon = Context.from(context)
         switch RequestState(requestSlot.pointee) {
         case .started(let targetLength):
             if RequestLine.holdsNUL(method: method, target: url, version: version, targetLength: targetLength) {
                 requestSlot.pointee = RequestState.answered.slot
-                return ResponseQueue.queue(.text(400, "Bad Request"), on: connection)
+                return answer(.text(400, "Bad Request"), on: connection, of: daemon)
             }
             if strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0 {
                 requestSlot.pointee = RequestState.waiting.slot
@@ -44,12 +47,38 @@ extension HTTPDaemon {
             return .YES
         }
         requestSlot.pointee = RequestState.answered.slot
-        let daemon = Context.from(context)
         let request = HTTPRequest(
             method: String(cString: method), target: String(cString: url),
             headers: values(of: connection, kind: .HEADER_KIND, lowercasingKeys: true),
             query: values(of: connection, kind: .GET_ARGUMENT_KIND, lowercasingKeys: false))
-        return ResponseQueue.queue(daemon.handler(request), on: connection)
+        return answer(daemon.handler(request), on: connection, of: daemon)
+    }
+
+    private static func answer(_ response: HTTPResponse, on connection: OpaquePointer, of daemon: Context)
+        -> MHD_Result
+    {
+        daemon.connections.answering(connection)
+        return ResponseQueue.queue(response, on: connection)
+    }
+
+    /// Called by libmicrohttpd when it has accepted a connection and when it closes one.
+    private static let notifyConnection: MHD_NotifyConnectionCallback = { context, connection, _, event in
+        guard let context, let connection else { return }
+        let connections = Context.from(context).connections
+        switch event {
+        case .CONNECTION_NOTIFY_STARTED:
+            let socket = MicroHTTPD.withFunctions { foldmark_mhd_connection_socket($0, connection) }
+            connections.opened(connection, socket: socket)
+        default:  // MHD_CONNECTION_NOTIFY_CLOSED
+            connections.closed(connection)
+        }
+    }
+
+    /// Called by libmicrohttpd when a request is done: answered, or ended by a closed
+    /// connection (which ``notifyConnection`` then hears about).
+    private static let notifyCompleted: MHD_RequestCompletedCallback = { context, connection, _, _ in
+        guard let context, let connection else { return }
+        Context.from(context).connections.completed(connection)
     }
 
     private static func values(of connection: OpaquePointer, kind: MHD_ValueKind, lowercasingKeys: Bool)

@@ -8,11 +8,15 @@ import Synchronization
 /// A running libmicrohttpd daemon that answers every request with one handler.
 ///
 /// libmicrohttpd parses HTTP and owns the connections: a pool of threads, each with its
-/// own poll loop, accepts from one listening socket, enforces the connection limit and
-/// the idle timeout, and calls ``Handler`` for each request. The C callbacks
-/// (`HTTPDaemon+Callbacks.swift`) reach the handler through a context pointer: an
-/// `Unmanaged` reference to a ``Context``, retained from the start of the daemon to the
-/// end of ``stop()``.
+/// own poll loop, accepts from one listening socket, enforces the idle timeout, and calls
+/// ``Handler`` for each request. The C callbacks (`HTTPDaemon+Callbacks.swift`) reach the
+/// handler through a context pointer: an `Unmanaged` reference to a ``Context``, retained
+/// from the start of the daemon to the end of ``stop()``.
+///
+/// The connection limit is the ``ConnectionTable``'s, which drops a slow client to make
+/// room for a new one. libmicrohttpd's own limit is one connection a thread above it: it
+/// splits its limit evenly between the threads, and a thread at its share stops accepting,
+/// so with at most ``Limits/connections`` open, some thread still has room for the next.
 ///
 /// The loop is `poll`, not epoll. libmicrohttpd 0.9.75 (Debian 12's) reads epoll events
 /// 128 at a time and, after a full batch, asks for more with the idle timeout as its
@@ -32,9 +36,11 @@ final class HTTPDaemon: Sendable {
 
     final class Context: Sendable {
         let handler: Handler
+        let connections: ConnectionTable
 
-        init(handler: @escaping Handler) {
+        init(handler: @escaping Handler, connections: ConnectionTable) {
             self.handler = handler
+            self.connections = connections
         }
 
         /// The context behind the pointer that libmicrohttpd passes to each callback.
@@ -55,14 +61,16 @@ final class HTTPDaemon: Sendable {
             close(socket.descriptor)
             throw error
         }
-        let context = Unmanaged.passRetained(Context(handler: handler))
+        let threads = max(1, limits.threads)
+        let connections = ConnectionTable(limit: max(1, limits.connections))
+        let context = Unmanaged.passRetained(Context(handler: handler, connections: connections))
         var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_POLL.rawValue
         flags |= MHD_ALLOW_SUSPEND_RESUME.rawValue
         if socket.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
         let started = MicroHTTPD.withFunctions { functions in
             foldmark_mhd_start(
-                functions, flags, socket.descriptor, Self.callbacks, context.toOpaque(),
-                UInt32(max(1, limits.threads)), UInt32(max(1, limits.connections)), UInt32(max(1, limits.idleTimeout)),
+                functions, flags, socket.descriptor, Self.callbacks, context.toOpaque(), UInt32(threads),
+                UInt32(connections.limit + threads), UInt32(max(1, limits.idleTimeout)),
                 max(4096, limits.memoryPerConnection))
         }
         guard let started else {
