@@ -6,7 +6,8 @@
 #   4. swift build -c release --static-swift-stdlib (4b. its libraries: scripts/check-linking.sh)
 #   5. build Content/ into a temporary folder
 #   6. browser tests (pytest, Tests/browser)      7. Nu HTML Checker on every page
-#   8. robustness: a 100 MB page (scripts/large-input.sh), the real corpora of
+#   8. robustness: a 100 MB page (scripts/large-input.sh), builds killed with SIGKILL
+#      at random moments and while publishing (scripts/kill-trials.py), the real corpora of
 #      ../shared/corpus when that folder exists (scripts/corpora.sh), and 30 seconds
 #      of fuzzing (scripts/fuzz.sh; run it for longer by hand)
 # Every step runs when the steps it needs passed (otherwise it is skipped); the exit
@@ -128,6 +129,7 @@ fi
 
 if [ -n "${FOLDMARK_BIN:-}" ]; then
     step "large input (100 MB page)" ./scripts/large-input.sh 100
+    step "kill trials (20 + 20)" python3 scripts/kill-trials.py --random 20 --publishing 20
     if [ -d ../shared/corpus ]; then
         step "real corpora (../shared/corpus)" ./scripts/corpora.sh ../shared/corpus
     else
@@ -135,6 +137,7 @@ if [ -n "${FOLDMARK_BIN:-}" ]; then
     fi
 else
     skip "large input (100 MB page)" "release build failed"
+    skip "kill trials (20 + 20)" "release build failed"
 fi
 fuzz_scratch=()
 if [ -n "${FOLDMARK_SCRATCH_PATH:-}" ]; then
