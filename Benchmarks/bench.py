@@ -766,6 +766,11 @@ def main(argv=None):
     parser.add_argument("--incremental-runs", type=int, default=15, metavar="K",
                         help="no-op and one-page-edit rebuilds per corpus (default 15: each takes "
                              "milliseconds, and a median of a few moves by a third from run to run)")
+    parser.add_argument("--baseline", metavar="BIN",
+                        help="another foldmark binary (say, of the commit before a change) measured "
+                             "in the same runs, alternating with this one, as \"baseline\"")
+    parser.add_argument("--no-variants", dest="variants", action="store_false",
+                        help="leave out the search variants (for a quicker before/after run)")
     args = parser.parse_args(argv)
     if args.runs < 1 or args.incremental_runs < 1 or any(n < 1 for n in args.pages):
         parser.error("--runs, --incremental-runs and --pages need positive numbers")
@@ -834,10 +839,13 @@ def main(argv=None):
             floor = Tool("floor", [str(floor_bin), str(corpus.content), OUT])
             floor_parallel = Tool(parallel_name, floor.argv + ["--threads", str(threads)])
             foldmark = Tool("foldmark", [str(foldmark_bin), "build", str(corpus.site), "--out", OUT, "--json"])
-            tools = [floor, floor_parallel, foldmark] + [
+            tools = [floor, floor_parallel, foldmark]
+            if args.baseline:
+                tools.append(Tool("baseline", [args.baseline, "build", str(corpus.site), "--out", OUT, "--json"]))
+            tools += [
                 Tool(name, [str(foldmark_bin), "build", str(variant_site(corpus, suffix, setting)), "--out", OUT,
                             "--json"])
-                for name, suffix, setting in VARIANTS]
+                for name, suffix, setting in (VARIANTS if args.variants else [])]
             if hugo:
                 site = hugo_site(corpus)
                 for name, config in (("hugo", "hugo.toml"), ("hugo, no highlight", "hugo-nohl.toml")):
