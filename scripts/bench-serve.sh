@@ -43,11 +43,11 @@ if ! command -v wrk >/dev/null 2>&1; then
     "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q
     "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q wrk
 fi
-command -v swift >/dev/null 2>&1 || export PATH="$PATH:/opt/swift/usr/bin"
+# shellcheck source=lib.sh
+. scripts/lib.sh
 scratch="${FOLDMARK_SCRATCH:-.build}"
 echo "bench-serve: swift build -c release --static-swift-stdlib --scratch-path $scratch"
-swift build -c release --static-swift-stdlib --scratch-path "$scratch"
-bin="$(swift build -c release --static-swift-stdlib --scratch-path "$scratch" --show-bin-path)/foldmark"
+bin="$(foldmark_release_binary "$scratch")"
 
 # 1,000 connections need 1,000 descriptors in wrk (and as many in the server, which
 # raises its own limit).

@@ -39,9 +39,9 @@ if [ "${#need[@]}" -gt 0 ]; then
     "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${need[@]}"
 fi
 
-if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
-    export PATH="$PATH:/opt/swift/usr/bin"
-fi
+# shellcheck source=lib.sh
+. scripts/lib.sh
+foldmark_use_swift
 scratch="${FOLDMARK_SCRATCH:-.build}"
 for product in foldmark foldmark-floor; do
     echo "bench: swift build -c release --static-swift-stdlib --scratch-path $scratch --product $product"

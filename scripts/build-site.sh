@@ -10,16 +10,11 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
+# shellcheck source=lib.sh
+. "$root/scripts/lib.sh"
+
 "$root/scripts/install-deps.sh" --build-only
-command -v swift >/dev/null 2>&1 || export PATH="$PATH:/opt/swift/usr/bin"
-
-scratch=()
-if [ -n "${FOLDMARK_SCRATCH_PATH:-}" ]; then
-    scratch=(--scratch-path "$FOLDMARK_SCRATCH_PATH")
-fi
-
-swift build -c release --static-swift-stdlib "${scratch[@]}"
-bin="$(swift build -c release --static-swift-stdlib "${scratch[@]}" --show-bin-path)/foldmark"
+bin="$(foldmark_release_binary)"
 
 "$bin" build . --out "$root/_site" "$@"
 echo "build-site: the site is in $root/_site (open $root/_site/index.html)"

@@ -13,14 +13,10 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
-command -v swift >/dev/null 2>&1 || export PATH="$PATH:/opt/swift/usr/bin"
+# shellcheck source=lib.sh
+. "$root/scripts/lib.sh"
 corpora="$(cd "${1:-$root/../shared/corpus}" && pwd)"
-if [ -z "${FOLDMARK_BIN:-}" ]; then
-    scratch=()
-    [ -n "${FOLDMARK_SCRATCH_PATH:-}" ] && scratch=(--scratch-path "$FOLDMARK_SCRATCH_PATH")
-    swift build -c release --static-swift-stdlib "${scratch[@]}" >/dev/null
-    FOLDMARK_BIN="$(swift build -c release --static-swift-stdlib "${scratch[@]}" --show-bin-path)/foldmark"
-fi
+[ -n "${FOLDMARK_BIN:-}" ] || FOLDMARK_BIN="$(foldmark_release_binary)"
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/foldmark-corpora.XXXXXX")"
 trap 'rm -rf "$work"' EXIT

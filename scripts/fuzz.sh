@@ -17,7 +17,9 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
-command -v swift >/dev/null 2>&1 || export PATH="$PATH:/opt/swift/usr/bin"
+# shellcheck source=lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+foldmark_use_swift
 seconds="${1:-600}"
 scratch="${FOLDMARK_FUZZ_SCRATCH:-$root/.build-fuzz}"
 artifacts="${FOLDMARK_FUZZ_ARTIFACTS:-$scratch/artifacts}/"

@@ -11,15 +11,11 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
-command -v swift >/dev/null 2>&1 || export PATH="$PATH:/opt/swift/usr/bin"
+# shellcheck source=lib.sh
+. "$root/scripts/lib.sh"
 megabytes="${1:-100}"
 factor="${FOLDMARK_RSS_FACTOR:-25}"
-if [ -z "${FOLDMARK_BIN:-}" ]; then
-    scratch=()
-    [ -n "${FOLDMARK_SCRATCH_PATH:-}" ] && scratch=(--scratch-path "$FOLDMARK_SCRATCH_PATH")
-    swift build -c release --static-swift-stdlib "${scratch[@]}" >/dev/null
-    FOLDMARK_BIN="$(swift build -c release --static-swift-stdlib "${scratch[@]}" --show-bin-path)/foldmark"
-fi
+[ -n "${FOLDMARK_BIN:-}" ] || FOLDMARK_BIN="$(foldmark_release_binary)"
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/foldmark-large.XXXXXX")"
 trap 'rm -rf "$work"' EXIT

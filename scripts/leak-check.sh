@@ -8,7 +8,9 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
-command -v swift >/dev/null 2>&1 || export PATH="$PATH:/opt/swift/usr/bin"
+# shellcheck source=lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+foldmark_use_swift
 scratch="${FOLDMARK_SCRATCH_PATH:-$root/.build}-asan"
 
 # XCTest's own runner keeps a few objects alive at exit; nothing of ours is suppressed.

@@ -22,7 +22,9 @@ set -uo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
-command -v swift >/dev/null 2>&1 || export PATH="$PATH:/opt/swift/usr/bin"
+# shellcheck source=lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+foldmark_use_swift
 
 if [ "$(id -u)" -eq 0 ]; then
     export FOLDMARK_TOOLS="${FOLDMARK_TOOLS:-/opt/foldmark-tools}"
