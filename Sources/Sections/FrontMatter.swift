@@ -33,7 +33,12 @@ public struct FrontMatter: Hashable, Sendable {
     }
 
     /// Reads the YAML text of a front matter block whose first line is line `firstLine` of the file.
+    ///
+    /// - Throws: every key with a value of the wrong kind, the first in the file carrying
+    ///   the others (``SectionsError/otherProblems``), so that one run names them all; or
+    ///   the first problem that stops the YAML from being read.
     public init(yaml: String, firstLine: Int) throws(SectionsError) {
+        var problems: [SectionsError] = []  // no allocation while it stays empty
         guard let root = try YAMLLoader(firstLine: firstLine).load(yaml), !root.isNull else {
             self.init()
             self.yaml = yaml
@@ -42,40 +47,21 @@ public struct FrontMatter: Hashable, Sendable {
         guard case .mapping(let pairs) = root else {
             throw SectionsError(.frontMatterNotMapping, line: firstLine)
         }
-        // A value of the wrong kind is reported on the line of its key.
-        func invalid(_ key: String, _ expected: String) -> SectionsError {
-            let line = pairs.last(where: { $0.key == key })?.line ?? firstLine
-            return SectionsError(.invalidValue(key: key, expected: expected), line: line)
-        }
-        func text(_ key: String) throws(SectionsError) -> String? {
-            guard let value = root[key], !value.isNull else { return nil }
-            guard let string = value.string else { throw invalid(key, "text") }
-            return string
-        }
-        func flag(_ key: String) throws(SectionsError) -> Bool? {
-            guard let value = root[key], !value.isNull else { return nil }
-            guard let bool = value.bool else { throw invalid(key, "true or false") }
-            return bool
-        }
-        var order: Double?
-        if let value = root["order"], !value.isNull {
-            guard let number = value.number, number.isFinite else { throw invalid("order", "a number") }
-            order = number
-        }
-        func count(_ key: String, _ range: ClosedRange<Int>, _ expected: String) throws(SectionsError) -> Int? {
-            guard let value = root[key], !value.isNull else { return nil }
-            guard let number = value.number, let count = Int(exactly: number), range.contains(count) else {
-                throw invalid(key, expected)
-            }
-            return count
-        }
-        try self.init(
-            title: text("title"), description: text("description"), collapsed: flag("collapsed"), order: order,
-            isDraft: flag("draft") ?? false, values: pairs)
-        foldFromLevel = try count("fold_from_level", 1...6, "a heading level from 1 to 6")
-        foldLongerThan = try count("fold_longer_than", 0...Int(Int32.max), "a number of words (0 or more)")
-        accordion = try flag("accordion")
+        var keys = YAMLMappingReader(pairs)
+        self.init(
+            title: keys.text("title"), description: keys.text("description"), collapsed: keys.flag("collapsed"),
+            order: keys.number("order"), isDraft: keys.flag("draft") ?? false, values: pairs)
+        foldFromLevel = keys.integer("fold_from_level", in: 1...6, expected: "a heading level from 1 to 6")
+        foldLongerThan = keys.integer(
+            "fold_longer_than", in: 0...Int(Int32.max), expected: "a number of words (0 or more)")
+        accordion = keys.flag("accordion")
         self.yaml = yaml
+        // A wrong value is reported on the line of its key, without a column, as before
+        // several could be reported at once.
+        for wrong in keys.wrongValues {
+            problems.append(SectionsError(.invalidValue(key: wrong.key, expected: wrong.expected), line: wrong.line))
+        }
+        if let error = SectionsError(combining: problems) { throw error }
     }
 
     /// Splits a page into its front matter's YAML text (if the page starts with a `---`

@@ -135,7 +135,7 @@ public final class PreviewSession: Sendable {
         do throws(SiteError) {
             site = try SiteFolder(at: root)
         } catch {
-            return BuildReport(warnings: [], errors: [error])
+            return BuildReport(warnings: [], errors: error.allProblems)
         }
         // A task of its own, which ``stop()`` can cancel.
         let task = Task { [output, options, progress] () -> BuildReport? in

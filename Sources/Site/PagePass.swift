@@ -166,7 +166,7 @@ struct PagePass: Sendable {
                 result.records.append(record)
                 noteIdentity(of: record, at: index, in: &result)
             case .failed(let error):
-                result.errors.append(error)
+                result.errors += error.allProblems
             }
         }
         result.timings = Self.firstPassSteps.indices.map { (Self.firstPassSteps[$0], stepTimes[$0]) }

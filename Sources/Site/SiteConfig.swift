@@ -87,6 +87,9 @@ public struct SiteConfig: Sendable, Hashable {
     }
 
     /// Reads `foldmark.yml` text; unknown keys are reported in `warnings`.
+    ///
+    /// - Throws: every setting with a wrong value, the first in the file carrying the
+    ///   others (``SiteError/otherProblems``); or malformed YAML.
     public init(yaml: String, file: String, warnings: inout [SiteError]) throws(SiteError) {
         let root: YAMLValue?
         do {
@@ -104,68 +107,41 @@ public struct SiteConfig: Sendable, Hashable {
         default: throw SiteError(file: file, line: 1, message: "the configuration must be a mapping of keys to values")
         }
         self.init()
-        func value(_ key: String) -> YAMLValue? {
-            pairs.last(where: { $0.key == key }).map(\.value).flatMap { $0.isNull ? nil : $0 }
-        }
-        func line(_ key: String) -> Int? {
-            pairs.last(where: { $0.key == key })?.line
-        }
-        func text(_ key: String) throws(SiteError) -> String? {
-            guard let value = value(key) else { return nil }
-            guard let string = value.string else {
-                throw SiteError(file: file, line: line(key), message: "'\(key)' must be text")
-            }
-            return string
-        }
-        func flag(_ key: String) throws(SiteError) -> Bool? {
-            guard let value = value(key) else { return nil }
-            guard let bool = value.bool else {
-                throw SiteError(file: file, line: line(key), message: "'\(key)' must be true or false")
-            }
-            return bool
-        }
-        title = try text("title") ?? ""
-        description = try text("description")
-        language = try text("language") ?? "en"
-        allowsRawHTML = try flag("unsafe") ?? false
-        baseURL = try text("base_url")
-        if let baseURL, !baseURL.isEmpty, !Self.isWebURL(baseURL) {
-            throw SiteError(
-                file: file, line: line("base_url"), message: "'base_url' must start with http:// or https://")
-        }
-        editURL = try text("edit_url")
-        if let editURL, !Self.isWebURL(editURL) {
-            throw SiteError(
-                file: file, line: line("edit_url"), message: "'edit_url' must start with http:// or https://")
-        }
-        if let depth = value("toc_depth") {
-            guard let number = depth.number, let level = Int(exactly: number), (0...6).contains(level) else {
-                throw SiteError(
-                    file: file, line: line("toc_depth"), message: "'toc_depth' must be a number from 0 to 6")
-            }
-            tocDepth = level
-        }
-        func count(_ key: String, _ range: ClosedRange<Int>, _ expected: String) throws(SiteError) -> Int? {
-            guard let value = value(key) else { return nil }
-            guard let number = value.number, let count = Int(exactly: number), range.contains(count) else {
-                throw SiteError(file: file, line: line(key), message: "'\(key)' must be \(expected)")
-            }
-            return count
-        }
+        var keys = YAMLMappingReader(pairs)
+        title = keys.text("title") ?? ""
+        description = keys.text("description")
+        language = keys.text("language") ?? "en"
+        allowsRawHTML = keys.flag("unsafe") ?? false
+        baseURL = keys.text("base_url")
+        editURL = keys.text("edit_url")
+        tocDepth = keys.integer("toc_depth", in: 0...6, expected: "a number from 0 to 6") ?? tocDepth
         foldRules = FoldRules(
-            collapsed: try flag("collapsed") ?? false,
-            fromLevel: try count("fold_from_level", 1...6, "a heading level from 1 to 6"),
-            longerThan: try count("fold_longer_than", 0...Int(Int32.max), "a number of words (0 or more)"))
-        remembersFolds = try flag("remember_folds") ?? true
-        if let value = value("search") {
+            collapsed: keys.flag("collapsed") ?? false,
+            fromLevel: keys.integer("fold_from_level", in: 1...6, expected: "a heading level from 1 to 6"),
+            longerThan: keys.integer(
+                "fold_longer_than", in: 0...Int(Int32.max), expected: "a number of words (0 or more)"))
+        remembersFolds = keys.flag("remember_folds") ?? true
+        if let value = keys.value("search") {
             if let bool = value.bool {
                 search = bool ? .full : .off
             } else if value.string == "headings" {
                 search = .headings
             } else {
-                throw SiteError(file: file, line: line("search"), message: "'search' must be true, false or headings")
+                keys.reject("search", expected: "true, false or headings")
             }
         }
+        var problems: [SiteError] = []
+        for wrong in keys.wrongValues {
+            problems.append(
+                SiteError(file: file, line: wrong.line, message: "'\(wrong.key)' must be \(wrong.expected)"))
+        }
+        func notWeb(_ key: String) -> SiteError {
+            let line = pairs.last(where: { $0.key == key })?.line
+            return SiteError(file: file, line: line, message: "'\(key)' must start with http:// or https://")
+        }
+        if let baseURL, !baseURL.isEmpty, !Self.isWebURL(baseURL) { problems.append(notWeb("base_url")) }
+        if let editURL, !Self.isWebURL(editURL) { problems.append(notWeb("edit_url")) }
+        if let error = SiteError(combining: problems) { throw error }
         for pair in pairs where !Self.knownKeys.contains(pair.key) {
             warnings.append(
                 SiteError(file: file, line: pair.line, message: "unknown key '\(pair.key)'", severity: .warning))

@@ -101,7 +101,7 @@ struct CommandLineTool {
         do {
             site = try SiteFolder(at: root)
         } catch {
-            return fail(BuildReport(warnings: [], errors: [error]), arguments)
+            return fail(BuildReport(warnings: [], errors: error.allProblems), arguments)
         }
         let progress = BuildProgress()
         let line = ProgressLine(
@@ -171,7 +171,7 @@ struct CommandLineTool {
             standardOutput.printRaw(html)
             return 0
         } catch {
-            standardError.print(error.description)
+            error.allProblems.forEach { standardError.print($0.description) }
             return 1
         }
     }

@@ -90,6 +90,24 @@ import Testing
         }
     }
 
+    /// Every key of the wrong kind is named, each on its own line, in the order of the file
+    /// (not the order the keys are read in), the first carrying the others.
+    @Test func everyWrongKeyIsReportedWithItsLine() throws {
+        let error = try #require(throws: SectionsError.self) {
+            try Document(
+                parsing: "---\norder: x\ntitle: [a]\nauthor: Ann\ncollapsed: maybe\nfold_from_level: 9\n---\n# A\n")
+        }
+        #expect(
+            error.allProblems == [
+                SectionsError(.invalidValue(key: "order", expected: "a number"), line: 2),
+                SectionsError(.invalidValue(key: "title", expected: "text"), line: 3),
+                SectionsError(.invalidValue(key: "collapsed", expected: "true or false"), line: 5),
+                SectionsError(
+                    .invalidValue(key: "fold_from_level", expected: "a heading level from 1 to 6"), line: 6),
+            ])
+        #expect(error.allProblems.map(\.description).first == "2: front matter 'order' must be a number")
+    }
+
     @Test func quotedTrueIsText() throws {
         #expect(throws: SectionsError.self) { try Document(parsing: "---\ncollapsed: \"true\"\n---\n") }
     }
