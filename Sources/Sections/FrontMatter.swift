@@ -34,12 +34,12 @@ public struct FrontMatter: Hashable, Sendable {
 
     /// Reads the YAML text of a front matter block whose first line is line `firstLine` of the file.
     ///
-    /// - Throws: every key with a value of the wrong kind, the first in the file carrying
-    ///   the others (``SectionsError/otherProblems``), so that one run names them all; or
-    ///   the first problem that stops the YAML from being read.
+    /// - Throws: every repeated key and every key with a value of the wrong kind, the first
+    ///   in the file carrying the others (``SectionsError/otherProblems``), so that one run
+    ///   names them all; or the first problem that stops the YAML from being read.
     public init(yaml: String, firstLine: Int) throws(SectionsError) {
         var problems: [SectionsError] = []  // no allocation while it stays empty
-        guard let root = try YAMLLoader(firstLine: firstLine).load(yaml), !root.isNull else {
+        guard let root = try YAMLValue.load(yaml, firstLine: firstLine, problems: &problems), !root.isNull else {
             self.init()
             self.yaml = yaml
             return

@@ -10,6 +10,9 @@ public struct SectionsError: Error, Hashable, Sendable, CustomStringConvertible 
         case frontMatterNotMapping
         /// A front matter key has a value of the wrong kind, e.g. `collapsed: maybe`.
         case invalidValue(key: String, expected: String)
+        /// A YAML mapping has the key twice; `firstLine` is the earlier one. (YAML forbids
+        /// it, and libyaml would keep the later value without a word.)
+        case duplicateKey(String, firstLine: Int)
         /// Two headings of one page set the same `{#id}`; `firstLine` is the earlier one.
         case duplicateID(String, firstLine: Int)
         /// An attribute block's `{#id}` contains characters that are unsafe in HTML or URLs.
@@ -38,11 +41,13 @@ public struct SectionsError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 
     /// The first of `problems` in the order of the file, carrying the others; `nil` if
-    /// there are none.
+    /// there are none. A problem found twice (a mapping reached through two aliases) is
+    /// kept once.
     public init?(combining problems: [SectionsError]) {
         guard var first = problems.first else { return nil }
         if problems.count > 1 {
             var sorted = problems.sorted { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) }
+            sorted = sorted.indices.compactMap { $0 > 0 && sorted[$0] == sorted[$0 - 1] ? nil : sorted[$0] }
             first = sorted.removeFirst()
             first.otherProblems = sorted
         }
@@ -63,6 +68,7 @@ public struct SectionsError: Error, Hashable, Sendable, CustomStringConvertible 
         case .malformedYAML(let problem): "malformed YAML in front matter: \(problem)"
         case .frontMatterNotMapping: "front matter must be a mapping of keys to values"
         case .invalidValue(let key, let expected): "front matter '\(key)' must be \(expected)"
+        case .duplicateKey(let key, let firstLine): "duplicate key '\(key)' (first on line \(firstLine))"
         case .duplicateID(let id, let firstLine): "duplicate section id '\(id)' (first used on line \(firstLine))"
         case .invalidID(let id):
             "invalid section id '\(id)': use letters, digits, '-', '_', ':' and '.' only"

@@ -9,12 +9,14 @@ public indirect enum YAMLValue: Hashable, Sendable {
     public struct Pair: Hashable, Sendable {
         public var key: String
         public var value: YAMLValue
-        /// The 1-based line of the key in the file, for messages about it.
+        /// The 1-based line and column of the key in the file, for messages about it.
         public var line: Int
-        public init(key: String, value: YAMLValue, line: Int = 0) {
+        public var column: Int
+        public init(key: String, value: YAMLValue, line: Int = 0, column: Int = 1) {
             self.key = key
             self.value = value
             self.line = line
+            self.column = column
         }
     }
 
@@ -54,8 +56,23 @@ public indirect enum YAMLValue: Hashable, Sendable {
 extension YAMLValue {
     /// Parses one YAML document with libyaml; `nil` if the text holds no document.
     /// `firstLine` is the line of the file where `text` starts, for error locations.
+    ///
+    /// - Throws: a key that a mapping repeats, and every other repeat with it
+    ///   (``SectionsError/otherProblems``); or the first problem that stops libyaml.
     public init?(parsing text: String, firstLine: Int = 1) throws(SectionsError) {
-        guard let value = try YAMLLoader(firstLine: firstLine).load(text) else { return nil }
+        var problems: [SectionsError] = []
+        let value = try Self.load(text, firstLine: firstLine, problems: &problems)
+        if let error = SectionsError(combining: problems) { throw error }
+        guard let value else { return nil }
         self = value
+    }
+
+    /// ``init(parsing:firstLine:)``, but a key that a mapping repeats goes to `problems`
+    /// (see ``SectionsError/Reason/duplicateKey(_:firstLine:)``) and the document is still
+    /// returned, so that the caller can report those with its own findings in one run.
+    public static func load(
+        _ text: String, firstLine: Int = 1, problems: inout [SectionsError]
+    ) throws(SectionsError) -> YAMLValue? {
+        try YAMLLoader(firstLine: firstLine).load(text, problems: &problems)
     }
 }

@@ -88,12 +88,13 @@ public struct SiteConfig: Sendable, Hashable {
 
     /// Reads `foldmark.yml` text; unknown keys are reported in `warnings`.
     ///
-    /// - Throws: every setting with a wrong value, the first in the file carrying the
-    ///   others (``SiteError/otherProblems``); or malformed YAML.
+    /// - Throws: every repeated key and every setting with a wrong value, the first in the
+    ///   file carrying the others (``SiteError/otherProblems``); or malformed YAML.
     public init(yaml: String, file: String, warnings: inout [SiteError]) throws(SiteError) {
+        var duplicates: [SectionsError] = []
         let root: YAMLValue?
         do {
-            root = try YAMLValue(parsing: yaml)
+            root = try YAMLValue.load(yaml, problems: &duplicates)
         } catch {
             // The loader's message speaks of front matter; this file is the configuration.
             guard case .malformedYAML(let problem) = error.reason else { throw SiteError(file: file, error) }
@@ -130,7 +131,7 @@ public struct SiteConfig: Sendable, Hashable {
                 keys.reject("search", expected: "true, false or headings")
             }
         }
-        var problems: [SiteError] = []
+        var problems = duplicates.map { SiteError(file: file, $0) }
         for wrong in keys.wrongValues {
             problems.append(
                 SiteError(file: file, line: wrong.line, message: "'\(wrong.key)' must be \(wrong.expected)"))

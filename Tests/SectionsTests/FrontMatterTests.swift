@@ -108,6 +108,36 @@ import Testing
         #expect(error.allProblems.map(\.description).first == "2: front matter 'order' must be a number")
     }
 
+    @Test func repeatedKeyIsAnErrorNamingBothLines() throws {
+        let error = try #require(throws: SectionsError.self) {
+            try Document(parsing: "---\ntitle: A\nauthor: Ann\ntitle: B\n---\n# A\n")
+        }
+        #expect(error == SectionsError(.duplicateKey("title", firstLine: 2), line: 4, column: 1))
+        #expect(error.description == "4:1: duplicate key 'title' (first on line 2)")
+    }
+
+    /// libyaml's way (nested mappings are beyond the simple reader): in a block mapping, in
+    /// a flow mapping, every repeat after the first, and with a wrong value of another key.
+    @Test func repeatedNestedKeysAreErrorsWithWrongValues() throws {
+        let yaml = "---\nmeta:\n  author: Ann\n  author: Bo\ncollapsed: maybe\nlinks: {a: 1, b: 2, a: 3}\n"
+            + "tags: [x, {k: 1, k: 2}]\nmeta: again\n---\n"
+        let error = try #require(throws: SectionsError.self) { try Document(parsing: yaml) }
+        #expect(
+            error.allProblems.map(\.description) == [
+                "4:3: duplicate key 'author' (first on line 3)",
+                "5: front matter 'collapsed' must be true or false",
+                "6:21: duplicate key 'a' (first on line 6)",
+                "7:18: duplicate key 'k' (first on line 7)",
+                "8:1: duplicate key 'meta' (first on line 2)",
+            ])
+    }
+
+    /// The same name in two mappings, or as a key and a value, is no repeat.
+    @Test func sameKeyInSeparateMappingsIsFine() throws {
+        let page = try Document(parsing: "---\na:\n  title: x\nb:\n  title: y\ntitle: title\n---\n")
+        #expect(page.frontMatter.title == "title")
+    }
+
     @Test func quotedTrueIsText() throws {
         #expect(throws: SectionsError.self) { try Document(parsing: "---\ncollapsed: \"true\"\n---\n") }
     }

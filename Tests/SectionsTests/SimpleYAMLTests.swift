@@ -31,9 +31,14 @@ import Testing
 
     @Test(arguments: documents)
     func readsAsLibyamlDoes(document: String) throws {
-        let libyaml = try? YAMLLoader(firstLine: 2).loadWithLibyaml(document)
-        guard let simple = SimpleYAML.read(document, firstLine: 2) else { return }
+        var libyamlProblems: [SectionsError] = []
+        let libyaml = try? YAMLLoader(firstLine: 2).loadWithLibyaml(document, problems: &libyamlProblems)
+        guard SimpleYAML.read(document, firstLine: 2) != nil else { return }
+        // The simple reader's way, with its check of repeated keys.
+        var problems: [SectionsError] = []
+        let simple = try YAMLLoader(firstLine: 2).load(document, problems: &problems)
         #expect(libyaml == simple, "\(document.debugDescription)")
+        #expect(libyamlProblems == problems, "\(document.debugDescription)")
     }
 
     /// The comparison above checks only what the simple reader accepts: enough must be.
@@ -54,7 +59,9 @@ import Testing
             .init(key: "draft", value: .scalar("", isPlain: true), line: 6),
         ])
         #expect(SimpleYAML.read(document, firstLine: 2) == expected)
-        #expect((try? YAMLLoader(firstLine: 2).loadWithLibyaml(document)) == expected)
+        var problems: [SectionsError] = []
+        #expect((try? YAMLLoader(firstLine: 2).loadWithLibyaml(document, problems: &problems)) == expected)
+        #expect(problems.isEmpty)
     }
 
     @Test(arguments: ["a: #b", "a: x\n  y", "a: [b, c", "a: \"x\\n\"", "a: caf\u{E9}", "a:\tb", "- a"])

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Site
 
-/// Reading `foldmark.yml`: one run names every wrong setting.
+/// Reading `foldmark.yml`: one run names every wrong setting and every repeated key.
 @Suite struct SiteConfigTests {
     private func problems(_ yaml: String) throws -> [String] {
         var warnings: [SiteError] = []
@@ -31,5 +31,20 @@ import Testing
         #expect(
             try problems("title: T\ncollapsed: maybe\n") == ["foldmark.yml:2: error: 'collapsed' must be true or false"]
         )
+    }
+
+    @Test func repeatedKeysAreErrorsAtEveryDepth() throws {
+        let yaml = "title: A\nextra:\n  k: 1\n  k: 2\ntitle: B\nunsafe: maybe\n"
+        #expect(
+            try problems(yaml) == [
+                "foldmark.yml:4:3: error: duplicate key 'k' (first on line 3)",
+                "foldmark.yml:5:1: error: duplicate key 'title' (first on line 1)",
+                "foldmark.yml:6: error: 'unsafe' must be true or false",
+            ])
+        // The simple reader's way: one flat mapping.
+        #expect(
+            try problems("search: true\nsearch: false\n") == [
+                "foldmark.yml:2:1: error: duplicate key 'search' (first on line 1)"
+            ])
     }
 }

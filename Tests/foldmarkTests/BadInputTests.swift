@@ -63,35 +63,37 @@ import Testing
         #expect(!site.exists("_site/a.html"))
     }
 
-    /// Every wrong key of a page is its own line of one run.
+    /// Every wrong key of a page, repeated keys among them, is its own line of one run.
     @Test func everyWrongKeyOfAPageIsReported() async throws {
         let site = try TemporarySite(files: [
-            "Content/a.md": "---\ntitle: A\ncollapsed: maybe\nauthor: B\norder: x\n---\n# A\n",
-            "Content/b.md": "---\ndraft: 2\n---\n# B\n",
+            "Content/a.md": "---\ntitle: A\ncollapsed: maybe\ntitle: B\norder: x\n---\n# A\n",
+            "Content/b.md": "---\nmeta:\n  author: Ann\n  author: Bo\n---\n# B\n",
         ])
         let run = await ToolRun.run(["build", site.root.path])
         #expect(run.status == 1)
         #expect(
             run.errors == """
                 Content/a.md:3: error: front matter 'collapsed' must be true or false
+                Content/a.md:4:1: error: duplicate key 'title' (first on line 2)
                 Content/a.md:5: error: front matter 'order' must be a number
-                Content/b.md:2: error: front matter 'draft' must be true or false
-                Build failed with 3 errors; the output folder was not changed.
+                Content/b.md:4:3: error: duplicate key 'author' (first on line 3)
+                Build failed with 4 errors; the output folder was not changed.
 
                 """)
     }
 
     @Test func everyWrongKeyOfTheConfigurationIsReported() async throws {
         let site = try TemporarySite(files: [
-            "foldmark.yml": "title: T\nunsafe: maybe\nlanguage: de\nsearch: x\n", "Content/a.md": "# A\n",
+            "foldmark.yml": "title: T\nunsafe: maybe\ntitle: U\nsearch: x\n", "Content/a.md": "# A\n",
         ])
         let run = await ToolRun.run(["build", site.root.path])
         #expect(run.status == 1)
         #expect(
             run.errors == """
                 foldmark.yml:2: error: 'unsafe' must be true or false
+                foldmark.yml:3:1: error: duplicate key 'title' (first on line 1)
                 foldmark.yml:4: error: 'search' must be true, false or headings
-                Build failed with 2 errors; the output folder was not changed.
+                Build failed with 3 errors; the output folder was not changed.
 
                 """)
     }

@@ -44,7 +44,7 @@ enum SimpleYAML {
             while valueStart < line.count && line[valueStart] == UInt8(ascii: " ") { valueStart += 1 }
         }
         guard let value = value(UnsafeBufferPointer(rebasing: line[valueStart...])) else { return nil }
-        return YAMLValue.Pair(key: key, value: value, line: number)
+        return YAMLValue.Pair(key: key, value: value, line: number, column: 1)
     }
 
     /// A value that starts at its first byte other than a space.
