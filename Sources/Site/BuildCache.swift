@@ -12,7 +12,7 @@ import FoundationEssentials
 /// cannot pair a record with content it did not write.
 struct BuildCache: Sendable {
     static let folderName = ".foldmark-cache"
-    static let formatVersion = "foldmark-cache 9"
+    static let formatVersion = "foldmark-cache 10"
 
     let folder: URL
     private(set) var key: String

@@ -11,7 +11,7 @@ extension CachedPage {
     static let fieldSeparator = UInt8(0x1F)
     static let itemSeparator = UInt8(0x1D)
     static let partSeparator = UInt8(0x1C)
-    static let fieldCount = 21
+    static let fieldCount = 22
 
     /// The ``Fields/sourceHash`` of a source whose bytes are `data`.
     static func hash(ofSource data: Data) -> String {
@@ -49,11 +49,7 @@ extension CachedPage {
         case .encoded(let text): writer.field(text)
         case .decoded(let links): writer.list(links, Self.write)
         }
-        writer.list(self.linkWarnings) { writer, warning in
-            writer.text(number: warning.line)
-            writer.part(number: warning.column)
-            writer.part(warning.message)
-        }
+        writer.list(self.linkWarnings, Self.write)
         writer.field(self.isCleanText ? "1" : "0")
         writer.field(self.contextHash)
         for location in [self.content, self.search] {
@@ -66,6 +62,13 @@ extension CachedPage {
         Digits.hex(self.storedHeadings.idsHash, minimum: 16) { writer.bytes.append(contentsOf: $0) }
         writer.bytes.append(CachedPage.fieldSeparator)
         if let identity = self.identity { identity.append(encodedWith: CachedPage.partSeparator, to: &writer.bytes) }
+        writer.list(self.parseWarnings, Self.write)
+    }
+
+    private static func write(_ writer: inout RecordWriter, _ warning: Warning) {
+        writer.text(number: warning.line)
+        writer.part(number: warning.column)
+        writer.part(warning.message)
     }
 
     private static func write(_ writer: inout RecordWriter, _ heading: Heading) {
@@ -122,16 +125,22 @@ extension CachedPage {
         // The headings and links are checked, not decoded: most builds look at few of them.
         let headingCount = StoredHeadings.count(checking: all[7])
         let linksOK = Self.isLinkList(all[8])
-        var warnings: [LinkWarning] = []
         var warningsOK = true
-        // (Most pages have no warning: no list to split.)
-        if !all[9].isEmpty {
-            warningsOK = items(all[9], parts: 3) { parts in
-                guard let line = Self.integer(parts[0]), let column = Self.integer(parts[1]) else { return false }
-                warnings.append(LinkWarning(line: line, column: column, message: text(parts[2])))
-                return true
-            }
+        func warnings(_ field: UnsafeBufferPointer<UInt8>) -> [Warning] {
+            var warnings: [Warning] = []
+            // (Most pages have no warning: no list to split.)
+            guard !field.isEmpty else { return warnings }
+            warningsOK =
+                warningsOK
+                && items(field, parts: 3) { parts in
+                    guard let line = Self.integer(parts[0]), let column = Self.integer(parts[1]) else { return false }
+                    warnings.append(Warning(line: line, column: column, message: text(parts[2])))
+                    return true
+                }
+            return warnings
         }
+        let linkWarnings = warnings(all[9])
+        let parseWarnings = warnings(all[21])
         guard let headingCount, linksOK, warningsOK else { return nil }
         // The ids' hash, as the record writes it: 16 digits.
         guard all[19].count == 16, let idsHash = Digits.hexNumber(all[19]) else { return nil }
@@ -164,7 +173,8 @@ extension CachedPage {
                 output: text(all[3]), title: text(all[4]), order: optional(all[5]).flatMap(Double.init),
                 frontMatterYAML: optional(all[6]),
                 storedHeadings: .encoded(slice(all[7]), count: headingCount, idsHash: idsHash),
-                storedLinks: .encoded(slice(all[8])), linkWarnings: warnings, isCleanText: flag(all[10]),
+                storedLinks: .encoded(slice(all[8])), linkWarnings: linkWarnings, parseWarnings: parseWarnings,
+                isCleanText: flag(all[10]),
                 contextHash: text(all[11]), content: content, search: search,
                 searchHasPageEntry: flag(all[18])))
     }

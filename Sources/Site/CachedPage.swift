@@ -11,8 +11,9 @@ struct CachedPage: Sendable, Equatable {
         var title: String
     }
 
-    /// A warning about one link of the page, as ``LinkChecker`` reports it.
-    struct LinkWarning: Sendable, Equatable {
+    /// A warning about a place in the page's source: one of its links, as ``LinkChecker``
+    /// reports it, or one of ``Fields/parseWarnings``. Line and column 0 when not known.
+    struct Warning: Sendable, Equatable {
         var line: Int
         var column: Int
         var message: String
@@ -42,7 +43,11 @@ struct CachedPage: Sendable, Equatable {
         var storedLinks = StoredLinks.decoded([])
         /// The warnings about the page's links found by the build that saved the record (see
         /// ``LinkChecker``). They still hold while no page's set of section ids changed.
-        var linkWarnings: [LinkWarning] = []
+        var linkWarnings: [Warning] = []
+        /// The warnings found when the page was parsed (a title cut for navigation, see
+        /// ``NavigationTitle``): they hold while the source does not change, so a build
+        /// that reuses the record reports them again without parsing the page.
+        var parseWarnings: [Warning] = []
         /// Whether the source's bytes were valid UTF-8 without NUL bytes (see ``SourceText``):
         /// then a build that reuses the record need not decode them again to find out.
         var isCleanText = false
@@ -130,12 +135,17 @@ struct CachedPage: Sendable, Equatable {
             headings: self.storedHeadings)
     }
 
-    /// The stored warnings as the build reports them.
+    /// The stored warnings about links as the build reports them.
     func warnings() -> [SiteError] {
-        self.linkWarnings.map { warning in
+        Self.reported(self.linkWarnings, source: self.source)
+    }
+
+    /// `warnings` of the page at `source` (under `Content/`) as the build reports them.
+    static func reported(_ warnings: [Warning], source: String) -> [SiteError] {
+        warnings.map { warning in
             SiteError(
-                file: SiteFolder.contentFolder + "/" + self.source, line: warning.line, column: warning.column,
-                message: warning.message, severity: .warning)
+                file: SiteFolder.contentFolder + "/" + source, line: warning.line == 0 ? nil : warning.line,
+                column: warning.column == 0 ? nil : warning.column, message: warning.message, severity: .warning)
         }
     }
 }

@@ -59,6 +59,7 @@ extension PagePass {
             {
                 return nil
             }
+            if !cached.parseWarnings.isEmpty { warnings += CachedPage.reported(cached.parseWarnings, source: source) }
             times.lap()
             return .page(cached.sitePage(), cached, reused: true, times)
         }
@@ -104,13 +105,15 @@ extension PagePass {
             // The parse proper, then sectioning with the rest of the record.
             times.lap(at: parseEnd)
             let output = OutputPath.forSource(source)
+            let title = NavigationTitle.of(document, fallback: FileIO.stem(of: source))
             // Its fields, set one by one before they go into one record.
             var record = CachedPage.Fields(
-                source: source, sourceHash: hash, document: document, output: output,
-                title: document.title ?? FileIO.stem(of: source))
+                source: source, sourceHash: hash, document: document, output: output, title: title.title)
+            if let warning = title.warning { record.parseWarnings = [warning] }
             record.identity = settled
             record.isCleanText = text.problems.isEmpty
             if document.frontMatter.isDraft && !options.includesDrafts { return .draft(CachedPage(record)) }
+            if !record.parseWarnings.isEmpty { warnings += CachedPage.reported(record.parseWarnings, source: source) }
             times.lap()
             if site.config.hasSearch && !Self.isNotFoundOutput(output) {
                 let search = PageSearchData.encoded(

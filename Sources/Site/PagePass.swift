@@ -224,7 +224,7 @@ struct PagePass: Sendable {
             result.warnings += warnings
             guard records[index] != nil, !(reusesWarnings && isReused[index]) else { continue }
             records[index]?.linkWarnings = warnings.map { warning in
-                CachedPage.LinkWarning(line: warning.line ?? 0, column: warning.column ?? 0, message: warning.message)
+                CachedPage.Warning(line: warning.line ?? 0, column: warning.column ?? 0, message: warning.message)
             }
         }
         result.timings.append(("site", (clock.now - siteStart).seconds))

@@ -98,6 +98,44 @@ import Testing
                 """)
     }
 
+    /// A title is copied into every page's navigation: a long one is cut there, on a
+    /// character boundary, with a warning each build gives, also when the page comes from
+    /// the cache; the page itself keeps it whole.
+    @Test func longTitleIsCutInNavigationWithAWarning() async throws {
+        let letter = "e\u{301}"  // one character of two scalars, not to be split
+        let long = String(repeating: letter, count: 5_000)
+        let site = try TemporarySite(files: [
+            "Content/a.md": "---\ndescription: d\ntitle: \(long)\n---\ntext\n",
+            "Content/b.md": "# B\n",
+            "Content/c.md": "\n# " + String(repeating: "x", count: 300) + "\n",
+        ])
+        let warnings = """
+            Content/a.md:3:1: warning: title is 5000 characters long; navigation shows its first 200
+            Content/c.md:2: warning: title (the first heading) is 300 characters long; navigation shows its first 200
+
+            """
+        let run = await ToolRun.run(["build", site.root.path])
+        #expect(run.status == 0)
+        #expect(run.errors == warnings)
+        let cut = String(repeating: letter, count: 200) + "\u{2026}"
+        let sidebar = try site.read("_site/b.html")
+        #expect(sidebar.contains(">" + cut + "<"))
+        #expect(sidebar.contains(">" + String(repeating: "x", count: 200) + "\u{2026}<"))
+        for file in site.files(under: "_site") where file != "a.html" {
+            #expect(!(try site.read("_site/" + file).contains(String(repeating: letter, count: 201))), "\(file)")
+        }
+        #expect(try site.read("_site/a.html").contains("<title>" + long))
+        // Nothing changed (the build's stamp), then another page changed (a's record reused).
+        #expect(await ToolRun.run(["build", site.root.path]).errors == warnings)
+        try site.write("Content/b.md", "# B again\n")
+        let reused = await ToolRun.run(["build", site.root.path])
+        #expect(reused.errors == warnings)
+        #expect(try site.read("_site/b.html").contains(">" + cut + "<"))
+        let strict = await ToolRun.run(["build", site.root.path, "--strict"])
+        #expect(strict.status == 1)
+        #expect(strict.errors.hasPrefix(warnings.replacing(": warning: ", with: ": error: ")))
+    }
+
     // MARK: Bytes and line endings
 
     @Test func invalidUTF8IsReplacedWithAWarningNamingTheFirstByte() async throws {

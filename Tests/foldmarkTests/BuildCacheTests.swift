@@ -122,7 +122,11 @@ import Testing
         var page = CachedPage(
             source: "dir/ü page.md", sourceHash: "0123456789abcdef", document: document, output: "dir/ü page.html",
             title: "Tïtle")
-        page.linkWarnings = [CachedPage.LinkWarning(line: 7, column: 1, message: "link to missing page 'b.md#c'")]
+        page.linkWarnings = [CachedPage.Warning(line: 7, column: 1, message: "link to missing page 'b.md#c'")]
+        page.parseWarnings = [
+            CachedPage.Warning(line: 2, column: 1, message: "title is 300 characters long"),
+            CachedPage.Warning(line: 0, column: 0, message: "no place"),
+        ]
         page.isCleanText = true
         page.contextHash = "fedcba9876543210"
         page.content = ContentLocation(pack: "p-0.pack", offset: 12, length: 0)
@@ -170,7 +174,7 @@ import Testing
         #expect(!record(id: "h\u{1D}").isEncodable)
         #expect(!record(url: "b\u{1E}.md").isEncodable)
         var warned = record()
-        warned.linkWarnings = [CachedPage.LinkWarning(line: 1, column: 1, message: "no\u{1F}")]
+        warned.linkWarnings = [CachedPage.Warning(line: 1, column: 1, message: "no\u{1F}")]
         #expect(!warned.isEncodable)
     }
 
