@@ -44,7 +44,8 @@ import Testing
         for record in index.split(separator: CachedPage.recordSeparator, omittingEmptySubsequences: false).dropFirst() {
             let fields = record.split(separator: CachedPage.fieldSeparator, omittingEmptySubsequences: false)
             guard fields.count == CachedPage.fieldCount, fields[0].elementsEqual(source.utf8) else { continue }
-            return String(decoding: fields[fields.count - 1], as: UTF8.self)
+            // The identity is the field before the last (the parse warnings).
+            return String(decoding: fields[fields.count - 2], as: UTF8.self)
         }
         return nil
     }
