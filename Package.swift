@@ -50,14 +50,17 @@ let package = Package(
         // Only its header: the library is loaded when `foldmark serve` starts (see shim.h).
         .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CMimalloc", providers: [.apt(["libmimalloc-dev"])]),
-        .target(name: "Sections", dependencies: ["CCmark", "CYaml"], swiftSettings: ourSwiftSettings),
-        .target(name: "Renderer", dependencies: ["Sections"], swiftSettings: ourSwiftSettings),
+        // Files, threads, byte buffers, hashing and number text, for every module; no
+        // dependency of its own.
+        .target(name: "Basics", swiftSettings: ourSwiftSettings),
+        .target(name: "Sections", dependencies: ["Basics", "CCmark", "CYaml"], swiftSettings: ourSwiftSettings),
+        .target(name: "Renderer", dependencies: ["Basics", "Sections"], swiftSettings: ourSwiftSettings),
         .executableTarget(name: "EmbedTemplates", path: "Plugins/EmbedTemplatesTool"),
         .plugin(name: "EmbedTemplatesPlugin", capability: .buildTool(), dependencies: ["EmbedTemplates"]),
         .target(
-            name: "Site", dependencies: ["Sections", "Renderer"], swiftSettings: ourSwiftSettings,
+            name: "Site", dependencies: ["Basics", "Sections", "Renderer"], swiftSettings: ourSwiftSettings,
             plugins: ["EmbedTemplatesPlugin"]),
-        .target(name: "Server", dependencies: ["Site", "CMicroHTTPD"], swiftSettings: ourSwiftSettings),
+        .target(name: "Server", dependencies: ["Basics", "Site", "CMicroHTTPD"], swiftSettings: ourSwiftSettings),
         // Ours, in C: a process that holds the memory of a build as it exits (see its header).
         .target(name: "CExitHelper"),
         // Linked by the toolchain's lld with packed relative relocations (DT_RELR, which
@@ -65,7 +68,7 @@ let package = Package(
         // loader applies its 73,000 relative relocations from a 14 kB bitmap instead of a
         // 1.7 MB table, and every command starts about 1 ms sooner (gold cannot pack them).
         .executableTarget(
-            name: "foldmark", dependencies: ["Site", "Server", "CExitHelper"] + (linksMimalloc ? ["CMimalloc"] : []),
+            name: "foldmark", dependencies: ["Basics", "Site", "Server", "CExitHelper"] + (linksMimalloc ? ["CMimalloc"] : []),
             swiftSettings: (linksMimalloc ? [.define("FOLDMARK_MIMALLOC")] : []) + ourSwiftSettings,
             linkerSettings: [
                 .unsafeFlags([
@@ -76,10 +79,14 @@ let package = Package(
         .executableTarget(
             name: "foldmark-floor", dependencies: ["CCmark"], path: "Benchmarks/Floor",
             linkerSettings: [.unsafeFlags(["-L", staticLibraries])]),
-        .testTarget(name: "SectionsTests", dependencies: ["Sections", "CCmark"]),
-        .testTarget(name: "RendererTests", dependencies: ["Renderer", "Sections", "CCmark"], exclude: ["Golden"]),
-        .testTarget(name: "SiteTests", dependencies: ["Site"]),
-        .testTarget(name: "foldmarkTests", dependencies: ["foldmark", "Site", "CCmark"]),
-        .testTarget(name: "ServerTests", dependencies: ["Server", "Site"]),
+        // What the tests of several modules share: temporary sites, the built binary run
+        // as a process.
+        .target(name: "FoldmarkTestSupport", path: "Sources/FoldmarkTestSupport"),
+        .testTarget(name: "BasicsTests", dependencies: ["Basics", "FoldmarkTestSupport"]),
+        .testTarget(name: "SectionsTests", dependencies: ["Basics", "FoldmarkTestSupport", "Sections", "CCmark"]),
+        .testTarget(name: "RendererTests", dependencies: ["Basics", "FoldmarkTestSupport", "Renderer", "Sections", "CCmark"], exclude: ["Golden"]),
+        .testTarget(name: "SiteTests", dependencies: ["Basics", "FoldmarkTestSupport", "Site"]),
+        .testTarget(name: "foldmarkTests", dependencies: ["Basics", "FoldmarkTestSupport", "foldmark", "Site", "CCmark"]),
+        .testTarget(name: "ServerTests", dependencies: ["Basics", "FoldmarkTestSupport", "Server", "Site"]),
     ]
 )

@@ -1,3 +1,5 @@
+import Basics
+
 /// One Markdown page, split into its front matter, the blocks before the first heading,
 /// and the tree of sections that its document-level headings open.
 public struct Document: Hashable, Sendable {

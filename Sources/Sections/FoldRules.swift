@@ -1,3 +1,5 @@
+import Basics
+
 /// Which sections start closed when their heading says neither `{.collapsed}` nor `{.open}`.
 ///
 /// A site sets them in `foldmark.yml`, a page in its front matter with the same keys. The

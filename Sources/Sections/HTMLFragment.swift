@@ -1,3 +1,5 @@
+import Basics
+
 /// A piece of HTML that is already safe to place in a page: escaped text, or markup that
 /// foldmark produced itself. A plain `String` always still needs escaping; this type is
 /// how the code tells the two apart, and ``HTMLFragment/escaping(_:)`` is the one place

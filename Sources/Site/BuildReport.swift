@@ -1,3 +1,4 @@
+import Basics
 import FoundationEssentials
 
 /// What a build did: for the summary line, and for `--json`.

@@ -1,3 +1,4 @@
+import Basics
 import FoundationEssentials
 
 /// `foldmark init`: a new site that builds at once and shows what a page can do.

@@ -1,3 +1,4 @@
+import Basics
 import Site
 
 #if canImport(Glibc)

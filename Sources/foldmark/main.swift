@@ -1,3 +1,4 @@
+import Basics
 import CExitHelper
 import Site
 

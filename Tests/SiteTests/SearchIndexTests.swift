@@ -1,5 +1,7 @@
+@testable import Basics
 import Foundation
 import Sections
+import FoldmarkTestSupport
 import Testing
 
 @testable import Site
@@ -824,18 +826,5 @@ extension SearchIndexTests {
         try await site.build(into: "_a")
         try await site.build(into: "_fresh")
         #expect(try site.searchFiles(in: "_a") == site.searchFiles(in: "_fresh"))
-    }
-}
-
-/// A small deterministic random number generator, so that generated cases repeat.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

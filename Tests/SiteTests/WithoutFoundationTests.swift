@@ -1,5 +1,6 @@
 // foldmark links FoundationEssentials, not all of Foundation (see Package.swift). What it
 // wrote in place of Foundation's calls is held here to those calls, which the tests may use.
+@testable import Basics
 import Foundation
 import Testing
 

@@ -1,5 +1,7 @@
+@testable import Basics
 import Foundation
 import Sections
+import FoldmarkTestSupport
 import Testing
 
 @testable import Site

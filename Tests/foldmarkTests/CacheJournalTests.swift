@@ -1,4 +1,6 @@
+@testable import Basics
 import Foundation
+import FoldmarkTestSupport
 import Testing
 
 @testable import Site

@@ -1,4 +1,5 @@
 import Foundation
+import FoldmarkTestSupport
 import Testing
 
 /// Fold rules, accordions and the reader's fold state, as a site build writes them.

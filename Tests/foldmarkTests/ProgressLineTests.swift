@@ -1,5 +1,6 @@
 import Foundation
 import Site
+import FoldmarkTestSupport
 import Testing
 
 @testable import foldmark

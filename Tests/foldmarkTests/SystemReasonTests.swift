@@ -1,4 +1,5 @@
 import Foundation
+import FoldmarkTestSupport
 import Testing
 
 @testable import Site

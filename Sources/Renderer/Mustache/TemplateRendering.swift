@@ -1,3 +1,4 @@
+import Basics
 import Sections
 
 /// The state of one ``Template/render(_:)`` call: the output, UTF-8 bytes appended to in

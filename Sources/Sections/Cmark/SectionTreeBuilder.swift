@@ -1,3 +1,4 @@
+import Basics
 internal import CCmark
 
 #if canImport(Glibc)

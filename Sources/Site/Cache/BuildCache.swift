@@ -1,3 +1,4 @@
+import Basics
 import FoundationEssentials
 
 /// The cache of earlier builds of one output folder, kept beside it in

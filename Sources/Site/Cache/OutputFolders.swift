@@ -1,3 +1,4 @@
+import Basics
 import FoundationEssentials
 
 /// The folders of the output in which an earlier build found every page in place, with

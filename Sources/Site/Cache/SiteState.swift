@@ -1,3 +1,5 @@
+import Basics
+
 /// What every page's layout and link warnings depend on besides the page itself and the
 /// build cache's key, as hashes kept in the cache's index: the records of one index were
 /// all made under one state, so while a build finds the same state, a reused record's

@@ -1,3 +1,4 @@
+import Basics
 import Sections
 
 /// Checks every internal link of the site once all pages are known: the page, folder or

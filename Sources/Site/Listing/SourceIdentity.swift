@@ -1,3 +1,4 @@
+import Basics
 import Sections
 
 #if canImport(Glibc)

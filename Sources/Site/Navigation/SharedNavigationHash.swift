@@ -1,3 +1,4 @@
+import Basics
 import Renderer
 
 /// What ``PagePass/hash(of:shared:)`` hashes of the navigation that the pages of one folder

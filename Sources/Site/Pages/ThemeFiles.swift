@@ -1,3 +1,4 @@
+import Basics
 import Renderer
 
 /// The theme's stylesheet and script as files of the site, in `_foldmark/`, instead of

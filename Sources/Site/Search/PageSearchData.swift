@@ -1,3 +1,4 @@
+import Basics
 import Sections
 
 /// What the search index needs of one page beyond its ``CachedPage`` headings: for every

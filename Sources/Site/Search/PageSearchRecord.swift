@@ -1,3 +1,4 @@
+import Basics
 import Sections
 
 /// The bytes of a page's search record (``PageSearchData``) as the build cache keeps them,

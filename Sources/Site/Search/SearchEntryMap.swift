@@ -1,3 +1,4 @@
+import Basics
 import Sections
 
 /// How the entries of a previous index become those of the next: the pages kept (same

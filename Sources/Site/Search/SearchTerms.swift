@@ -1,3 +1,4 @@
+import Basics
 import Sections
 // The standard library's canonical decomposition (`String._nfd`), which Foundation's
 // `decomposedStringWithCanonicalMapping` is built on: foldmark does not link all of

@@ -1,3 +1,4 @@
+import Basics
 import FoundationEssentials
 import Sections
 
@@ -54,15 +55,12 @@ package enum OutputPath {
     /// The folder that holds `path`, with its trailing `/` (`a/b/` for `a/b/c.html`), or
     /// `""` at the top. Read as bytes: it runs for every link and navigation entry.
     static func folder(of path: String) -> String {
-        String(utf8Prefix: path.withUTF8Bytes(folderLength), of: path)
+        FileIO.folder(of: path)
     }
 
-    /// The length of the folder part of the UTF-8 path `bytes`, up to and with its last
-    /// `/`; 0 at the top.
+    /// The length of the folder part of the UTF-8 path `bytes` (see ``FileIO/folderLength(_:)``).
     static func folderLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var index = bytes.count
-        while index > 0 && bytes[index - 1] != UInt8(ascii: "/") { index -= 1 }
-        return index
+        FileIO.folderLength(bytes)
     }
 
     /// The folder above `folder` (which ends in `/`), or `""` at the top.

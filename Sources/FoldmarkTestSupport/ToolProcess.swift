@@ -3,14 +3,14 @@ import Foundation
 /// The built `foldmark` executable run as a separate process, for what cannot happen
 /// inside the test process: running as another user, under a file size limit, or with
 /// its memory measured.
-struct ToolProcess {
-    var status: Int32
-    var output: String
-    var errors: String
+public struct ToolProcess {
+    public var status: Int32
+    public var output: String
+    public var errors: String
 
     /// The `foldmark` binary beside the test bundle (SwiftPM builds both into one
     /// folder), or `$FOLDMARK_BIN`.
-    static let executable: URL? = {
+    public static let executable: URL? = {
         if let path = ProcessInfo.processInfo.environment["FOLDMARK_BIN"] {
             return URL(fileURLWithPath: path)
         }
@@ -29,23 +29,23 @@ struct ToolProcess {
         return nil
     }()
 
-    static var isRoot: Bool { getuid() == 0 }
+    public static var isRoot: Bool { getuid() == 0 }
 
     /// `setpriv`, which runs a command as another user; only root can use it.
-    static let setpriv: String? = ["/usr/bin/setpriv", "/bin/setpriv"].first {
+    public static let setpriv: String? = ["/usr/bin/setpriv", "/bin/setpriv"].first {
         FileManager.default.isExecutableFile(atPath: $0)
     }
 
     /// Whether a test can run foldmark as a user without special rights: directly when
     /// the tests do not run as root, else through `setpriv` as `nobody`.
-    static var canRunUnprivileged: Bool { executable != nil && (!isRoot || setpriv != nil) }
+    public static var canRunUnprivileged: Bool { executable != nil && (!isRoot || setpriv != nil) }
 
     /// Runs foldmark with `arguments`. `unprivileged` runs it as `nobody` when the tests
     /// run as root (root reads and writes files whatever their permissions say).
     /// `fileSizeLimit` (in 512-byte blocks, as `ulimit -f` of /bin/sh counts them) makes
     /// every write past that size fail, as on a full disk. `interruptWhen`, if given, is
     /// asked every 5 ms while foldmark runs; once it holds, foldmark gets SIGINT (Ctrl-C).
-    static func run(
+    public static func run(
         _ arguments: [String], unprivileged: Bool = false, fileSizeLimit: Int? = nil,
         interruptWhen: (() -> Bool)? = nil
     ) throws -> ToolProcess {
@@ -96,7 +96,7 @@ struct ToolProcess {
     }
 }
 
-enum ToolProcessError: Error {
+public enum ToolProcessError: Error {
     case noExecutable
     case noSetpriv
 }

@@ -1,6 +1,7 @@
+import FoldmarkTestSupport
 import Testing
 
-@testable import Site
+@testable import Basics
 
 /// ``NameSet`` answers as a `Set<String>` of the same names does.
 @Suite struct NameSetTests {

@@ -99,7 +99,7 @@ public struct UniqueBuffer<Element: BitwiseCopyable>: ~Copyable {
     public mutating func removeAll() { length = 0 }
 
     @usableFromInline
-    mutating func grow(to minimum: Int) {
+    package mutating func grow(to minimum: Int) {
         let grown = UnsafeMutablePointer<Element>.allocate(capacity: max(minimum, 2 * capacity))
         grown.initialize(from: storage, count: length)
         storage.deallocate()

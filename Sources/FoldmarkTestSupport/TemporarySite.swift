@@ -1,30 +1,30 @@
 import Foundation
 
 /// A site folder in the temporary directory, removed when the test ends.
-final class TemporarySite {
-    let root: URL
+public final class TemporarySite {
+    public let root: URL
 
-    init(files: [String: String]) throws {
+    public init(files: [String: String]) throws {
         root = FileManager.default.temporaryDirectory.appending(path: "foldmark-test-\(UUID().uuidString)")
         for (path, text) in files { try write(path, text) }
     }
 
-    func write(_ path: String, _ text: String) throws {
+    public func write(_ path: String, _ text: String) throws {
         let url = root.appending(path: path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try text.write(to: url, atomically: true, encoding: .utf8)
     }
 
-    func read(_ path: String) throws -> String {
+    public func read(_ path: String) throws -> String {
         try String(contentsOf: root.appending(path: path), encoding: .utf8)
     }
 
-    func exists(_ path: String) -> Bool {
+    public func exists(_ path: String) -> Bool {
         FileManager.default.fileExists(atPath: root.appending(path: path).path)
     }
 
     /// Every regular file under `folder`, as sorted relative paths.
-    func files(under folder: String) -> [String] {
+    public func files(under folder: String) -> [String] {
         let base = root.appending(path: folder)
         guard let enumerator = FileManager.default.enumerator(atPath: base.path) else { return [] }
         return enumerator.compactMap { $0 as? String }.filter { path in
@@ -36,7 +36,7 @@ final class TemporarySite {
 
     /// The text of the theme's stylesheet that a build wrote into `folder` (its name
     /// carries a hash of its content), or "" if there is none or more than one.
-    func themeStylesheet(in folder: String = "_site") -> String {
+    public func themeStylesheet(in folder: String = "_site") -> String {
         let names = files(under: folder).filter { $0.hasPrefix("_foldmark/style-") && $0.hasSuffix(".css") }
         guard names.count == 1 else { return "" }
         return (try? read(folder + "/" + names[0])) ?? ""
@@ -44,11 +44,11 @@ final class TemporarySite {
 
     /// The files a build wrote into `folder`, without the theme's two files in `_foldmark/`
     /// (whose names carry a hash), which `themeFileCount` counts instead.
-    func filesWithoutTheme(under folder: String = "_site") -> [String] {
+    public func filesWithoutTheme(under folder: String = "_site") -> [String] {
         files(under: folder).filter { !$0.hasPrefix("_foldmark/") }
     }
 
-    func themeFileCount(under folder: String = "_site") -> Int {
+    public func themeFileCount(under folder: String = "_site") -> Int {
         files(under: folder).filter { $0.hasPrefix("_foldmark/") }.count
     }
 

@@ -11,13 +11,13 @@ import FoundationEssentials
 package enum FileIO {
     /// Writes `text` to `path`, replacing its content, and creates missing folders on the
     /// way. Returns `false` on any error.
-    static func write(_ text: String, toPath path: String) -> Bool {
+    package static func write(_ text: String, toPath path: String) -> Bool {
         var text = text
         return text.withUTF8 { write(UnsafeRawBufferPointer($0), toPath: path) }
     }
 
     /// ``write(_:toPath:)`` for bytes.
-    static func write(_ buffer: UnsafeRawBufferPointer, toPath path: String) -> Bool {
+    package static func write(_ buffer: UnsafeRawBufferPointer, toPath path: String) -> Bool {
         let descriptor = create(path)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
@@ -29,7 +29,7 @@ package enum FileIO {
     private static func create(_ path: String) -> Int32 {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor < 0 && errno == ENOENT else { return descriptor }
-        try? FileManager.default.createDirectory(atPath: OutputPath.folder(of: path), withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(atPath: FileIO.folder(of: path), withIntermediateDirectories: true)
         return open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     }
 
@@ -83,7 +83,7 @@ package enum FileIO {
     }
 
     /// ``write(_:toPath:)`` through `folder`, which stays open for the next file.
-    static func write(_ buffer: UnsafeRawBufferPointer, toPath path: String, in folder: inout OpenFolder) -> Bool {
+    package static func write(_ buffer: UnsafeRawBufferPointer, toPath path: String, in folder: inout OpenFolder) -> Bool {
         let descriptor = folder.open(path, flags: O_WRONLY | O_CREAT | O_TRUNC, makingFolders: true)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
@@ -107,7 +107,7 @@ package enum FileIO {
 
     /// Reads `count` bytes at `offset` of the open file `descriptor` into `buffer`, with
     /// `pread` until done; whether they were all there. (Retries after a signal.)
-    static func read(
+    package static func read(
         _ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int, offset: Int
     ) -> Bool {
         var done = 0
@@ -122,31 +122,44 @@ package enum FileIO {
 
     /// Whether a file (or folder) is at `path`, following symbolic links as
     /// `FileManager.fileExists` does, without its cost: one `stat`.
-    static func exists(_ path: String) -> Bool {
+    package static func exists(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0
     }
 
+    /// The folder part of `path`, up to and with its last `/`; `""` for a bare name.
+    package static func folder(of path: String) -> String {
+        String(utf8Prefix: path.withUTF8Bytes(folderLength), of: path)
+    }
+
+    /// The length of the folder part of the UTF-8 path `bytes`, up to and with its last
+    /// `/`; 0 for a bare name.
+    package static func folderLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var index = bytes.count
+        while index > 0 && bytes[index - 1] != UInt8(ascii: "/") { index -= 1 }
+        return index
+    }
+
     /// Whether anything, a symbolic link included, is at `path` itself: one `lstat`.
-    static func existsWithoutFollowing(_ path: String) -> Bool {
+    package static func existsWithoutFollowing(_ path: String) -> Bool {
         var status = stat()
         return lstat(path, &status) == 0
     }
 
     /// Whether a regular file, not a symbolic link to one, is at `path`: one `lstat`.
-    static func isRegularFileWithoutFollowing(_ path: String) -> Bool {
+    package static func isRegularFileWithoutFollowing(_ path: String) -> Bool {
         var status = stat()
         return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
     /// Whether a symbolic link is at `path` itself: one `lstat`.
-    static func isSymbolicLink(_ path: String) -> Bool {
+    package static func isSymbolicLink(_ path: String) -> Bool {
         var status = stat()
         return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
     }
 
     /// Makes the folder at `path` and those missing above it; `true` if it is there.
-    static func makeFolders(_ path: String) -> Bool {
+    package static func makeFolders(_ path: String) -> Bool {
         if isFolder(path) { return true }
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return isFolder(path)
@@ -191,7 +204,7 @@ package enum FileIO {
     /// The size in bytes of the file at `path`, or `nil` if `stat` fails. (Foundation's
     /// `attributesOfItem` also looks up the owner's and group's names, reading
     /// `/etc/passwd` and `/etc/group`.)
-    static func size(_ path: String) -> Int? {
+    package static func size(_ path: String) -> Int? {
         var status = stat()
         return stat(path, &status) == 0 ? Int(status.st_size) : nil
     }
@@ -226,7 +239,7 @@ package enum FileIO {
     /// The names of the regular files in the folder at `path`: one listing for a folder's
     /// thousands of files instead of a `stat` each. `nil` if the folder cannot be listed
     /// or the file system does not tell an entry's type.
-    static func regularFiles(in path: String) -> NameSet? {
+    package static func regularFiles(in path: String) -> NameSet? {
         var names = NameSet()
         var isComplete = true
         let failure = forEachEntry(in: path) { name, type in
@@ -243,7 +256,7 @@ package enum FileIO {
     /// Removes the file or folder at `path` with all it holds, as far as it can; a symbolic
     /// link is removed, not followed. For the build's own staging folder: a `readdir` and an
     /// `unlink` or `rmdir` per entry, without Foundation's `stat` of each.
-    static func removeTree(_ path: String) {
+    package static func removeTree(_ path: String) {
         if unlink(path) == 0 || errno == ENOENT { return }
         var children: [String] = []
         _ = forEachEntry(in: path) { name, _ in
@@ -257,7 +270,7 @@ package enum FileIO {
 
     /// Whether the files at `a` and `b` hold the same bytes; `false` if one cannot be read.
     /// Files of different sizes are told apart by `stat` alone.
-    static func contentsEqual(_ a: String, _ b: String) -> Bool {
+    package static func contentsEqual(_ a: String, _ b: String) -> Bool {
         var first = stat()
         var second = stat()
         guard stat(a, &first) == 0, stat(b, &second) == 0, first.st_size == second.st_size else { return false }
@@ -284,7 +297,7 @@ package enum FileIO {
     /// costs a fault and a page of memory, which on a 3.7 MB index is more than reading
     /// it. The file must not shrink while the bytes are in use. A small file, or one that
     /// cannot be mapped, is read.
-    static func map(_ path: String, then tail: Data = Data()) -> Result<Data, ReadFailure> {
+    package static func map(_ path: String, then tail: Data = Data()) -> Result<Data, ReadFailure> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(ReadFailure(errno: errno)) }
         var status = stat()
@@ -310,10 +323,10 @@ package enum FileIO {
     }
 
     /// The size from which ``map(_:then:)`` maps a file.
-    static let smallestMapped = 256 << 10
+    package static let smallestMapped = 256 << 10
 
     /// ``read(_:then:)`` through `folder`, which stays open for the next file.
-    static func read(_ path: String, in folder: inout OpenFolder) -> Result<Data, ReadFailure> {
+    package static func read(_ path: String, in folder: inout OpenFolder) -> Result<Data, ReadFailure> {
         read(opened: folder.open(path, flags: O_RDONLY))
     }
 
@@ -372,7 +385,7 @@ package enum FileIO {
     package struct ReadFailure: Error {
         package var reason: String
 
-        init(errno code: Int32) {
+        package init(errno code: Int32) {
             reason = String(cString: strerror(code))
         }
     }

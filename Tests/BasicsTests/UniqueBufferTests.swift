@@ -1,4 +1,4 @@
-import Sections
+@testable import Basics
 import Testing
 
 /// ``UniqueBuffer`` of bytes holds what an array would after the same appends, whatever their lengths

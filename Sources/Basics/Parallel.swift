@@ -3,10 +3,10 @@ import FoundationEssentials
 import Synchronization
 
 /// Runs independent work on every core.
-enum Parallel {
+package enum Parallel {
     /// `body(0..<count)` on up to `jobs` tasks (default: one per core), each taking every
     /// n-th index; the results come back in index order, whatever the number of tasks.
-    static func map<T: Sendable>(_ count: Int, jobs: Int? = nil, _ body: @escaping @Sendable (Int) -> T) async -> [T] {
+    package static func map<T: Sendable>(_ count: Int, jobs: Int? = nil, _ body: @escaping @Sendable (Int) -> T) async -> [T] {
         let workers = workers(for: count, jobs: jobs)
         let parts = await withTaskGroup(of: (Int, [T]).self) { group in
             for worker in 0..<workers {
@@ -34,7 +34,7 @@ enum Parallel {
     /// turn (see ``ChunkOrder``), so that tasks working at the same time are far apart:
     /// two tasks creating files in one folder wait for each other on its lock. `worker`
     /// (in `0..<workers(for: count, jobs: jobs)`) numbers the task, for a resource of its own.
-    static func map<T: Sendable>(
+    package static func map<T: Sendable>(
         _ count: Int, jobs: Int? = nil, chunk: Int, _ body: @escaping @Sendable (_ index: Int, _ worker: Int) -> T
     ) async -> [T] {
         let workers = workers(for: count, jobs: jobs)
@@ -66,7 +66,7 @@ enum Parallel {
     /// `body(index)` for every index of `0..<count`, each on one of Dispatch's threads
     /// rather than in the shared pool of Swift tasks (see ``Background``); the results
     /// come back in index order.
-    static func mapOnThreads<T: Sendable>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
+    package static func mapOnThreads<T: Sendable>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
         guard count > 0 else { return [] }
         return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
             // Each index is written by one thread only, and read after all are done.
@@ -77,27 +77,27 @@ enum Parallel {
     }
 
     /// How many tasks ``map(_:jobs:_:)`` uses for `count` items.
-    static func workers(for count: Int, jobs: Int?) -> Int {
+    package static func workers(for count: Int, jobs: Int?) -> Int {
         max(1, min(jobs ?? cores, count))
     }
 
     /// The cores this process may use, found once: Foundation reads the cgroup's CPU quota
     /// files on every call (ten times in a one-page edit).
-    static let cores = ProcessInfo.processInfo.activeProcessorCount
+    package static let cores = ProcessInfo.processInfo.activeProcessorCount
 }
 
 /// The order in which ``Parallel/map(_:jobs:chunk:_:)`` hands out its chunks: `0..<count`
 /// is cut into `lanes` runs of consecutive chunks, and the n-th chunk handed out is the
 /// (n / lanes)-th of run n % lanes. Chunks handed out one after the other are therefore
 /// in different runs, a run's length apart, while each run is still done from its start.
-struct ChunkOrder: Sendable {
-    let count: Int
-    let chunk: Int
-    let lanes: Int
+package struct ChunkOrder: Sendable {
+    package let count: Int
+    package let chunk: Int
+    package let lanes: Int
     /// Chunks per run; the last run may be shorter, or empty.
-    let perLane: Int
+    package let perLane: Int
 
-    init(count: Int, chunk: Int, lanes: Int) {
+    package init(count: Int, chunk: Int, lanes: Int) {
         self.count = count
         self.chunk = max(1, chunk)
         self.lanes = max(1, lanes)
@@ -106,11 +106,11 @@ struct ChunkOrder: Sendable {
     }
 
     /// How many numbers ``chunk(_:)`` takes: every run as long as the first.
-    var slots: Int { lanes * perLane }
+    package var slots: Int { lanes * perLane }
 
     /// The indices of the `number`-th chunk handed out (`number < slots`), or `nil` for a
     /// number past the end of a shorter last run, which has no chunk.
-    func chunk(_ number: Int) -> Range<Int>? {
+    package func chunk(_ number: Int) -> Range<Int>? {
         let start = ((number % lanes) * perLane + number / lanes) * chunk
         return start < count ? start..<min(start + chunk, count) : nil
     }
@@ -121,7 +121,7 @@ private final class ChunkCounter: Sendable {
     private let value = Atomic<Int>(0)
 
     /// A number no other call returns.
-    func take() -> Int {
+    package func take() -> Int {
         value.add(1, ordering: .relaxed).oldValue
     }
 }
@@ -139,7 +139,7 @@ public enum Leftovers {
     /// `Data` held in a cache record was reported as leaked, though freeing the same values
     /// reports nothing: LeakSanitizer does not recognize every reference Swift stores (a
     /// multi-payload enum can keep its case in a reference's spare bits).
-    static func free(_ value: some Sendable) {
+    package static func free(_ value: some Sendable) {
         #if FOLDMARK_SANITIZED
             withExtendedLifetime(value) {}
         #else
@@ -171,14 +171,14 @@ public enum Leftovers {
 /// task that asked for it goes on; ``value`` waits for it without holding a thread. In a
 /// process whose pool is busy (`foldmark serve`, the test suite), a task of the pool could
 /// wait behind other work for as long as that takes; a thread starts at once.
-final class Background<Value: Sendable>: Sendable {
+package final class Background<Value: Sendable>: Sendable {
     private struct State {
-        var value: Value?
-        var waiter: CheckedContinuation<Value, Never>?
+        package var value: Value?
+        package var waiter: CheckedContinuation<Value, Never>?
     }
     private let state = Mutex(State())
 
-    init(_ make: @escaping @Sendable () -> Value) {
+    package init(_ make: @escaping @Sendable () -> Value) {
         SystemThread.start { self.finish(make()) }
     }
 
@@ -191,7 +191,7 @@ final class Background<Value: Sendable>: Sendable {
         waiter?.resume(returning: value)
     }
 
-    var value: Value {
+    package var value: Value {
         get async {
             await withCheckedContinuation { continuation in
                 let ready = state.withLock { state in
@@ -207,11 +207,11 @@ final class Background<Value: Sendable>: Sendable {
 /// What each task of a parallel pass (see ``Parallel/map(_:jobs:chunk:_:)``) keeps from
 /// one of its pages to the next, used by that task alone: its open packs and folder.
 /// (Separate storage per task: tasks must not share an array they all write to.)
-final class TaskStates<State>: @unchecked Sendable {
+package final class TaskStates<State>: @unchecked Sendable {
     private let states: UnsafeMutableBufferPointer<State>
     private let close: (inout State) -> Void
 
-    init(count: Int, _ make: () -> State, close: @escaping (inout State) -> Void) {
+    package init(count: Int, _ make: () -> State, close: @escaping (inout State) -> Void) {
         states = .allocate(capacity: max(count, 1))
         for index in states.indices { (states.baseAddress! + index).initialize(to: make()) }
         self.close = close
@@ -224,7 +224,7 @@ final class TaskStates<State>: @unchecked Sendable {
     }
 
     /// `body` with the state of task `worker`.
-    func with<Result>(_ worker: Int, _ body: (inout State) -> Result) -> Result {
+    package func with<Result>(_ worker: Int, _ body: (inout State) -> Result) -> Result {
         body(&states[worker])
     }
 }

@@ -10,18 +10,20 @@ import FoundationEssentials
 /// `Set<String>` with the 7,956 names of the folders that an edit of the real corpora
 /// listed cost 17M instructions, 4 % of the edit (callgrind). Unlike ``TermSet``, which
 /// does the same for the search's terms, it can be copied and kept in other values.
-struct NameSet: Sendable {
+package struct NameSet: Sendable {
     private var bytes: [UInt8] = []
     /// Name `i` is `bytes[starts[i]..<starts[i + 1]]`.
     private var starts: [Int] = [0]
     /// 0 for an empty slot, else a name's number + 1; a power of two, at most half full.
     private var slots = [Int32](repeating: 0, count: 16)
 
-    var count: Int { starts.count - 1 }
+    package init() {}
+
+    package var count: Int { starts.count - 1 }
 
     /// Inserts `name` unless it is there; its number either way.
     @discardableResult
-    mutating func insert(_ name: UnsafeBufferPointer<UInt8>) -> Int {
+    package mutating func insert(_ name: UnsafeBufferPointer<UInt8>) -> Int {
         if let number = number(of: name) { return number }
         if 2 * (count + 1) > slots.count { grow() }
         bytes.append(contentsOf: name)
@@ -30,10 +32,10 @@ struct NameSet: Sendable {
         return count - 1
     }
 
-    func contains(_ name: UnsafeBufferPointer<UInt8>) -> Bool { number(of: name) != nil }
+    package func contains(_ name: UnsafeBufferPointer<UInt8>) -> Bool { number(of: name) != nil }
 
     /// The number of `name`, if it is in the set.
-    func number(of name: UnsafeBufferPointer<UInt8>) -> Int? {
+    package func number(of name: UnsafeBufferPointer<UInt8>) -> Int? {
         let mask = slots.count - 1
         var slot = Self.hash(name) & mask
         while slots[slot] != 0 {

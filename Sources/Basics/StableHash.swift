@@ -1,20 +1,20 @@
 /// A 64-bit FNV-1a hash: the same for the same bytes in every run (unlike `Hasher`,
 /// which is seeded per process), so it can key a cache on disk.
-struct StableHash: Hashable, Sendable {
-    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+package struct StableHash: Hashable, Sendable {
+    package private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
-    init() {}
+    package init() {}
 
-    init(_ text: String) {
+    package init(_ text: String) {
         combine(text)
     }
 
     /// The hash of `bytes` alone (see ``combine(contentsOf:)``).
-    init(contentsOf bytes: UnsafeRawBufferPointer) {
+    package init(contentsOf bytes: UnsafeRawBufferPointer) {
         combine(contentsOf: bytes)
     }
 
-    mutating func combine(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func combine(_ bytes: UnsafeRawBufferPointer) {
         var hash = value
         for byte in bytes {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
@@ -31,7 +31,7 @@ struct StableHash: Hashable, Sendable {
     /// far, so that a buffer added after others keeps what they gave (lanes started from
     /// the hash and its complement cancelled it out when the buffer was shorter than a pair
     /// of words).
-    mutating func combine(contentsOf bytes: UnsafeRawBufferPointer) {
+    package mutating func combine(contentsOf bytes: UnsafeRawBufferPointer) {
         var first: UInt64 = 0x243f_6a88_85a3_08d3
         var second: UInt64 = 0x1319_8a2e_0370_7344
         let pairs = bytes.count / 16
@@ -54,7 +54,7 @@ struct StableHash: Hashable, Sendable {
         return state ^ (state >> 32)
     }
 
-    mutating func combine(_ text: String) {
+    package mutating func combine(_ text: String) {
         // In place when the string's UTF-8 is contiguous, as native strings' is.
         if text.utf8.withContiguousStorageIfAvailable({ combine(UnsafeRawBufferPointer($0)) }) == nil {
             var text = text
@@ -64,7 +64,7 @@ struct StableHash: Hashable, Sendable {
     }
 
     /// An optional number, by its bits: `nil`, `0` and `-0` all differ.
-    mutating func combine(_ number: Double?) {
+    package mutating func combine(_ number: Double?) {
         guard let number else { return combine(separator: 0) }
         combine(separator: 1)
         var bits = number.bitPattern
@@ -73,15 +73,15 @@ struct StableHash: Hashable, Sendable {
 
     /// Mixes in a word at once: a digest of something hashed apart (see
     /// ``PagePass/digest(of:)``), in one step rather than eight multiplications.
-    mutating func combine(word: UInt64) {
+    package mutating func combine(word: UInt64) {
         value = Self.mix(value, word)
     }
 
-    mutating func combine(separator byte: UInt8) {
+    package mutating func combine(separator byte: UInt8) {
         value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
     }
 
-    var hex: String {
+    package var hex: String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }

@@ -1,7 +1,7 @@
 import Synchronization
 import Testing
 
-@testable import Site
+@testable import Basics
 
 @Suite struct ParallelTests {
     /// What the bodies of one ``Parallel/map(_:jobs:chunk:_:)`` saw.

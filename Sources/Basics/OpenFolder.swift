@@ -8,19 +8,21 @@ import FoundationEssentials
 /// in the same folder is opened by its name alone (`openat`): `open` with the whole path
 /// makes the kernel look up every folder on the way again, for every page. A task takes
 /// runs of consecutive pages, which mostly share their folder. Close it when done.
-struct OpenFolder {
+package struct OpenFolder {
     /// The folder's path with its `/`, as bytes, and its descriptor; -1 when none is open.
     private var path: [UInt8] = []
     private var descriptor: Int32 = -1
+
+    package init() {}
 
     /// Opens the file at `path` (`flags` as for `open`; mode 0644 for a file it creates)
     /// through the open folder, first opening the file's folder instead if that is
     /// another; with `makingFolders`, a missing folder is made first. -1, with `errno`
     /// set, on failure.
-    mutating func open(_ path: String, flags: Int32, makingFolders: Bool = false) -> Int32 {
+    package mutating func open(_ path: String, flags: Int32, makingFolders: Bool = false) -> Int32 {
         var text = path
         return text.withUTF8 { bytes in
-            let folderLength = OutputPath.folderLength(bytes)
+            let folderLength = FileIO.folderLength(bytes)
             guard folderLength > 0 else { return Glibc.open(path, flags | O_CLOEXEC, 0o644) }
             let folder = UnsafeBufferPointer(rebasing: bytes[..<folderLength])
             let isOpen =
@@ -44,7 +46,7 @@ struct OpenFolder {
     }
 
     /// Closes the open folder, if any.
-    mutating func close() {
+    package mutating func close() {
         if descriptor >= 0 { _ = Glibc.close(descriptor) }
         descriptor = -1
         path = []

@@ -83,7 +83,7 @@ public struct ByteChunk {
 
     /// The bytes whose value lies in `low...high`, both ASCII.
     @inlinable @inline(__always)
-    static func inRange(_ ascii: UInt64, _ low: UInt8, _ high: UInt8) -> UInt64 {
+    package static func inRange(_ ascii: UInt64, _ low: UInt8, _ high: UInt8) -> UInt64 {
         (ascii &+ repeated(0x80 - low)) & ~(ascii &+ repeated(0x7F - high))
     }
 

@@ -38,9 +38,9 @@ package enum SystemThread {
     }
 
     private final class Box: Sendable {
-        let name: String?
-        let body: @Sendable () -> Void
-        init(name: String?, body: @escaping @Sendable () -> Void) {
+        package let name: String?
+        package let body: @Sendable () -> Void
+        package init(name: String?, body: @escaping @Sendable () -> Void) {
             self.name = name
             self.body = body
         }

@@ -3,7 +3,6 @@ import FoundationEssentials
 #if canImport(Glibc)
     import Glibc
 #endif
-import Sections
 
 /// Byte strings numbered in the order they were first inserted, found through an
 /// open-addressing table over their bytes: no `String` or array per term. Both a page's
@@ -16,7 +15,7 @@ import Sections
 /// the bytes of a short one, which saves reading them from wherever they lie in a large
 /// table. The table grows without hashing a term again. Its storage has one owner
 /// (``UniqueBuffer``), so that inserting never checks whether it is shared.
-struct TermSet: ~Copyable {
+package struct TermSet: ~Copyable {
     /// Term `i` is `bytes[starts[i]..<starts[i + 1]]`.
     private var bytes: UniqueBuffer<UInt8>
     private var starts: UniqueBuffer<Int>
@@ -25,30 +24,30 @@ struct TermSet: ~Copyable {
     private var slots: UniqueBuffer<UInt64>
 
     /// `slots` (a power of two) is where the table starts; it doubles as it fills.
-    init(slots: Int) {
+    package init(slots: Int) {
         self.slots = UniqueBuffer(repeating: 0, count: 2 * slots)
         bytes = UniqueBuffer(capacity: 4 * slots)
         starts = UniqueBuffer(capacity: slots / 2 + 1)
         starts.append(0)
     }
 
-    var count: Int { starts.count - 1 }
+    package var count: Int { starts.count - 1 }
 
     /// The bytes of all the terms, one after the other.
-    var allBytes: UnsafeBufferPointer<UInt8> { bytes.buffer }
+    package var allBytes: UnsafeBufferPointer<UInt8> { bytes.buffer }
 
     /// Where each term starts in ``allBytes``, and where the last ends.
-    var allStarts: UnsafeBufferPointer<Int> { starts.buffer }
+    package var allStarts: UnsafeBufferPointer<Int> { starts.buffer }
 
     /// The bytes of term `number`, valid until the next insert.
     @inline(__always)
-    func bytes(of number: Int) -> UnsafeBufferPointer<UInt8> {
+    package func bytes(of number: Int) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: bytes.base + starts[number], count: starts[number + 1] - starts[number])
     }
 
     /// The number of `term`, and whether this call added it.
     @inline(__always)
-    mutating func insert(_ term: UnsafeBufferPointer<UInt8>) -> (number: Int, isNew: Bool) {
+    package mutating func insert(_ term: UnsafeBufferPointer<UInt8>) -> (number: Int, isNew: Bool) {
         let (hash, key) = Self.hash(term)
         return insert(term, hash: hash, key: key)
     }
@@ -57,7 +56,7 @@ struct TermSet: ~Copyable {
     /// first in the lowest byte and zeros after the last: its hash and key come from them,
     /// without reading the term again.
     @inline(__always)
-    mutating func insert(_ term: UnsafeBufferPointer<UInt8>, shortBytes bytes: UInt64) -> (number: Int, isNew: Bool) {
+    package mutating func insert(_ term: UnsafeBufferPointer<UInt8>, shortBytes bytes: UInt64) -> (number: Int, isNew: Bool) {
         let (hash, key) = Self.hash(shortBytes: bytes, count: term.count)
         return insert(term, hash: hash, key: key)
     }
@@ -102,7 +101,7 @@ struct TermSet: ~Copyable {
 
     /// A multiply-and-shift hash that takes 8 bytes at a time, and the term's key.
     @inline(__always)
-    static func hash(_ term: UnsafeBufferPointer<UInt8>) -> (hash: UInt32, key: UInt64) {
+    package static func hash(_ term: UnsafeBufferPointer<UInt8>) -> (hash: UInt32, key: UInt64) {
         var hash = seed ^ UInt64(term.count)
         var tail: UInt64 = 0
         if let base = term.baseAddress {
@@ -119,7 +118,7 @@ struct TermSet: ~Copyable {
 
     /// ``hash(_:)`` of a term of `count` (below 8) bytes, which are `bytes`.
     @inline(__always)
-    static func hash(shortBytes bytes: UInt64, count: Int) -> (hash: UInt32, key: UInt64) {
+    package static func hash(shortBytes bytes: UInt64, count: Int) -> (hash: UInt32, key: UInt64) {
         finish(seed ^ UInt64(count), tail: bytes, count: count)
     }
 

@@ -1,6 +1,7 @@
+import FoldmarkTestSupport
 import Testing
 
-@testable import Sections
+@testable import Basics
 
 /// ``ByteChunk``'s eight-bytes-at-a-time tests against the same tests made byte by byte.
 @Suite struct ByteChunkTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Site
+@testable import Basics
 
 @Suite struct SystemThreadTests {
     /// What a thread started with `name` calls itself, read on the thread.
