@@ -7,18 +7,15 @@ import PackageDescription
 let linksMimalloc = Context.environment["FOLDMARK_SANITIZED"] == nil
 
 // Our modules import FoundationEssentials (URL, Data, FileManager, JSON), never all of
-// Foundation, whose CoreFoundation and ICU start with every process: `foldmark --version`
-// takes 2.38 ms instead of 2.94, a build of an empty site 3.20 instead of 3.75 (`perf stat
-// -r 80`), and the binary is 29 MB instead of 77. What Foundation alone had is ours:
-// `SystemThread`, `Condition`, `NumberText`, `FileIO.describe`, the percent escapes in
-// `OutputPath`; the search folds accents with the standard library's decomposition.
-// Tests/foldmarkTests/ImportTests.swift keeps it so.
+// Foundation, whose CoreFoundation and ICU load and start with every process and make the
+// binary more than twice its size. What Foundation alone had is ours (`SystemThread`,
+// `Condition`, `NumberText`, `FileIO.describe`, the percent escapes); the search folds
+// accents with the standard library's decomposition. Tests/foldmarkTests/ImportTests.swift
+// keeps it so. (Figures in Benchmarks/NOTES.md, "How the build is made fast".)
 
-// A generic type's metadata made by a call, not looked up by its mangled name: the runtime
-// demangled one for every generic type on its first use, which was 6 % of the CPU time of
-// a one-page edit of a 1,000-page site (each build is a new process); now 2.4 %, from the
-// toolchain's own libraries. Sanitized builds also define FOLDMARK_SANITIZED, which
-// `Leftovers` reads.
+// A generic type's metadata is made by a call, not looked up by its mangled name, which the
+// runtime would demangle on each type's first use in every (short-lived) process. Sanitized
+// builds also define FOLDMARK_SANITIZED, which `Leftovers` reads.
 let ourSwiftSettings: [SwiftSetting] =
     [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])]
     + (linksMimalloc ? [] : [.define("FOLDMARK_SANITIZED")])
@@ -26,11 +23,10 @@ let ourSwiftSettings: [SwiftSetting] =
 // With --static-swift-stdlib the toolchain links `-lstdc++` (the Swift runtime is C++). The
 // linker takes the first `libstdc++.*` on its search path, and the folder here, searched
 // before the compiler's own, holds only `libstdc++.a`: a link to Debian's (libstdc++-12-dev).
-// The loader then has no libstdc++.so.6 to map and bind (1,657 of a command's 1,993 symbol
-// bindings), and every command starts about 0.7 ms sooner: `foldmark --version` 3.1 ->
-// 2.4 ms (`perf stat -r 100`). Where that file does not exist (another compiler version),
-// the link is left dangling, the linker goes on to the shared library, and nothing else
-// changes. Builds without the static standard library never ask for libstdc++.
+// The loader then has no libstdc++.so.6 to map and bind at every start. Where that file does
+// not exist (another compiler version), the link is left dangling, the linker goes on to the
+// shared library, and nothing else changes. Builds without the static standard library
+// never ask for libstdc++.
 #if arch(x86_64)
     let staticLibraries = Context.packageDirectory + "/Linking/x86_64"
 #else
@@ -65,8 +61,8 @@ let package = Package(
         .target(name: "CExitHelper"),
         // Linked by the toolchain's lld with packed relative relocations (DT_RELR, which
         // Debian 12's glibc reads): the executable stays position-independent, but the
-        // loader applies its 73,000 relative relocations from a 14 kB bitmap instead of a
-        // 1.7 MB table, and every command starts about 1 ms sooner (gold cannot pack them).
+        // loader applies its relative relocations from a small bitmap instead of a large
+        // table at every start (gold cannot pack them).
         .executableTarget(
             name: "foldmark", dependencies: ["Basics", "Site", "Server", "CExitHelper"] + (linksMimalloc ? ["CMimalloc"] : []),
             swiftSettings: (linksMimalloc ? [.define("FOLDMARK_MIMALLOC")] : []) + ourSwiftSettings,
