@@ -1,4 +1,5 @@
 // The reference that the faster TermSet must agree with (see SearchSpeedTests).
+@testable import Basics
 import Foundation
 
 /// ``TermSet`` as it was before its slots kept the hashes of the terms.

@@ -1,0 +1,28 @@
+import Basics
+import FoundationEssentials
+import Site
+
+extension CommandLineTool {
+    /// `foldmark render FILE.md`: the page with the current folder's theme and configuration.
+    func render(_ arguments: RenderArguments) -> Int32 {
+        let file = arguments.file
+        do throws(SiteError) {
+            let site = try SiteFolder(
+                at: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
+            let data: Data
+            switch file == "-" ? FileIO.readStandardInput() : FileIO.read(file) {
+            case .success(let read): data = read
+            case .failure(let failure): throw SiteError(file: file, message: "cannot read the file: \(failure.reason)")
+            }
+            let builder = PageBuilder(config: site.config, renderer: try site.makeRenderer())
+            let source = SourceText(decoding: data)
+            source.warnings(file: file).forEach { standardError.print($0.description) }
+            let (_, html) = try builder.page(markdown: source.text, file: file, rootPath: "")
+            standardOutput.printRaw(html)
+            return 0
+        } catch {
+            error.allProblems.forEach { standardError.print($0.description) }
+            return 1
+        }
+    }
+}
