@@ -32,6 +32,18 @@ public struct SiteFolder: Sendable {
         self.warnings = warnings
     }
 
+    /// The site that holds the file at `file`, and the file's path under its `Content/`:
+    /// the folder above the nearest folder named `Content` among the file's own folders,
+    /// or `nil` when none is named so (a file that belongs to no site).
+    public static func site(holding file: URL) -> (root: URL, source: String)? {
+        let components = file.standardizedFileURL.pathComponents
+        // Not the file's own name: a file called `Content` is no folder of a site.
+        guard let index = components.dropLast().lastIndex(of: contentFolder) else { return nil }
+        var root = URL(fileURLWithPath: "/", isDirectory: true)
+        for component in components[1..<index] { root.append(path: component, directoryHint: .isDirectory) }
+        return (root, components[(index + 1)...].joined(separator: "/"))
+    }
+
     /// The built-in theme, with the files of `folder` (if it exists) in place of the defaults.
     ///
     /// A symbolic link is not followed, as in `Content/`: a template linked to a file

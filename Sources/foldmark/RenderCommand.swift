@@ -3,12 +3,15 @@ import FoundationEssentials
 import Site
 
 extension CommandLineTool {
-    /// `foldmark render FILE.md`: the page with the current folder's theme and configuration.
+    /// `foldmark render FILE.md`: the page with the theme and configuration of its site (the
+    /// folder above the `Content/` that holds it), or of the current folder when it lies in
+    /// no `Content/` or comes from standard input.
     func render(_ arguments: RenderArguments) -> Int32 {
         let file = arguments.file
+        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        let place = file == "-" ? nil : SiteFolder.site(holding: URL(fileURLWithPath: file))
         do throws(SiteError) {
-            let site = try SiteFolder(
-                at: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
+            let site = try SiteFolder(at: place?.root ?? current)
             let data: Data
             switch file == "-" ? FileIO.readStandardInput() : FileIO.read(file) {
             case .success(let read): data = read

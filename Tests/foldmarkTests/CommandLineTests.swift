@@ -49,6 +49,20 @@ import Testing
         #expect(run.output.contains("<p>world</p>"))
     }
 
+    /// Not the current folder's `foldmark.yml` and templates (the tests run in the
+    /// repository, which has its own), but those of the site whose `Content/` holds the page.
+    @Test func renderTakesTheSettingsAndThemeOfThePagesSite() async throws {
+        let site = try TemporarySite(files: [
+            "foldmark.yml": "title: Elsewhere\nlanguage: de\n", "Templates/style.css": "main { color: teal }",
+            "Content/a/page.md": "# Page\n",
+        ])
+        let run = await ToolRun.run(["render", site.root.appending(path: "Content/a/page.md").path])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.contains("<html lang=\"de\">"))
+        #expect(run.output.contains("<title>Page · Elsewhere</title>"))
+        #expect(run.output.contains("teal"))
+    }
+
     @Test func renderReportsErrorsWithFileAndLine() async throws {
         let site = try TemporarySite(files: ["bad.md": "# A {#x}\n# B {#x}\n"])
         let path = site.root.appending(path: "bad.md").path
