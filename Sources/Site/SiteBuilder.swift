@@ -33,11 +33,6 @@ public struct SiteBuilder: Sendable {
         self.options = options
     }
 
-    var baseURL: String? {
-        guard let base = options.baseURL ?? site.config.baseURL, !base.isEmpty else { return nil }
-        return base.hasSuffix("/") ? base : base + "/"
-    }
-
     /// Builds the site. `progress`, if given, starts at ``BuildProgress/Step/listing`` and is
     /// advanced as pages are done: one progress can follow build after build (`foldmark
     /// serve`'s).
@@ -71,7 +66,8 @@ public struct SiteBuilder: Sendable {
         var reading: Background<BuildCache.Reading>?
         let stampFile = BuildCache.folder(for: output).appending(path: BuildStamp.fileName)
         let contentPath = PagePass.folderPath(site.content)
-        let settingsKey = BuildCache.settingsKey(site: site, options: options, baseURL: baseURL, version: Self.version)
+        let settings = PageSettings(config: site.config, options: options)
+        let settingsKey = BuildCache.settingsKey(site: site, settings: settings, version: Self.version)
         var key: String?
         do {
             try checkOutputLocation()
@@ -144,7 +140,7 @@ public struct SiteBuilder: Sendable {
             ])
         }
         let pass = PagePass(
-            site: site, sources: sources, renderer: renderer, staging: staging, options: options, baseURL: baseURL,
+            site: site, sources: sources, renderer: renderer, staging: staging, options: options, settings: settings,
             cache: cache, output: output, progress: progress, settledBefore: settledBefore)
         var result = await pass.run()
         // The pass's packs are of no use unless the build is published and its cache index

@@ -1,7 +1,8 @@
 import FoundationEssentials
 import Sections
 
-/// The settings of `foldmark.yml`, all optional.
+/// The settings of `foldmark.yml`, all optional. Pages take them through ``PageSettings``,
+/// which merges them with the command line's ``BuildOptions``.
 public struct SiteConfig: Sendable, Hashable {
     public static let fileName = "foldmark.yml"
     static let knownKeys: Set<String> = [
@@ -154,13 +155,5 @@ public struct SiteConfig: Sendable, Hashable {
     public static func isWebURL(_ url: String) -> Bool {
         let lowercased = url.lowercased()
         return lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://")
-    }
-
-    /// How the site's pages are parsed in a layout whose own elements have the ids
-    /// `layoutIDs` (``PageRenderer/layoutIDs``): a generated slug steps around them, and a
-    /// `{#id}` may not take one.
-    func parseOptions(reserving layoutIDs: Set<String>, includesDrafts: Bool = false) -> ParseOptions {
-        ParseOptions(
-            allowsRawHTML: allowsRawHTML, foldRules: foldRules, includesDrafts: includesDrafts, reservedIDs: layoutIDs)
     }
 }

@@ -17,10 +17,11 @@ extension CommandLineTool {
             case .success(let read): data = read
             case .failure(let failure): throw SiteError(file: file, message: "cannot read the file: \(failure.reason)")
             }
-            let builder = PageBuilder(config: site.config, renderer: try site.makeRenderer())
-            let source = SourceText(decoding: data)
-            source.warnings(file: file).forEach { standardError.print($0.description) }
-            let (_, html) = try builder.page(markdown: source.text, file: file, rootPath: "")
+            let builder = PageBuilder(settings: PageSettings(config: site.config), renderer: try site.makeRenderer())
+            let text = SourceText(decoding: data)
+            text.warnings(file: file).forEach { standardError.print($0.description) }
+            let (_, html) = try builder.page(
+                markdown: text.text, file: file, source: place?.source, sourceHash: PageBuilder.sourceHash(of: data))
             standardOutput.printRaw(html)
             return 0
         } catch {

@@ -87,12 +87,14 @@ enum CommonMarkExamples {
     }
 
     /// What `foldmark render` puts inside `<main>`, without the newline the layout adds.
+    /// (The tag's attributes vary: `data-fm-hash` is the hash of the page's source.)
     static func foldmarkMain(_ markdown: String) async throws -> String {
         let file = FileManager.default.temporaryDirectory.appending(path: "cm-\(UUID().uuidString).md")
         try markdown.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         let run = await ToolRun.run(["render", file.path])
-        guard run.status == 0, let start = run.output.range(of: "<main id=\"content\">\n"),
+        guard run.status == 0, let tag = run.output.range(of: "<main id=\"content\""),
+            let start = run.output[tag.upperBound...].range(of: ">\n"),
             let end = run.output.range(of: "\n</main>", options: .backwards)
         else { return "status \(run.status): \(run.errors)" }
         return String(run.output[start.upperBound..<end.lowerBound])

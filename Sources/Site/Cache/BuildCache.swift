@@ -17,7 +17,7 @@ struct BuildCache: Sendable {
 
     let folder: URL
     private(set) var key: String
-    /// The part of ``key`` that is not the set of sources (see ``settingsKey(site:options:baseURL:version:)``).
+    /// The part of ``key`` that is not the set of sources (see ``settingsKey(site:settings:version:)``).
     private(set) var settingsKey = ""
     /// The sources of the build that made the cache, when they were not this build's (a
     /// page, file or folder added, removed or renamed) but everything else the key holds
@@ -478,24 +478,22 @@ struct BuildCache: Sendable {
     }
 
     /// What the whole cache depends on besides each page's own bytes: its `settingsKey`
-    /// (``settingsKey(site:options:baseURL:version:)``) and the set of sources.
+    /// (``settingsKey(site:settings:version:)``) and the set of sources.
     static func key(settingsKey: String, sources: SourceTree) -> String {
         var hash = StableHash(settingsKey)
         for path in sources.pages + sources.assets + sources.folders { hash.combine(path) }
         return hash.hex
     }
 
-    /// What the cache depends on but for the set of sources: the version, theme,
-    /// configuration and options.
-    static func settingsKey(site: SiteFolder, options: BuildOptions, baseURL: String?, version: String) -> String {
+    /// What the cache depends on but for the set of sources: the version, theme, and the
+    /// settings that reach a page.
+    static func settingsKey(site: SiteFolder, settings: PageSettings, version: String) -> String {
         var hash = StableHash(version)
         for name in site.theme.files.keys.sorted() {
             hash.combine(name)
             hash.combine(site.theme.files[name]!)
         }
-        hash.combine(site.config.cacheKey)
-        hash.combine(options.includesDrafts ? "drafts" : "no drafts")
-        hash.combine(baseURL ?? "")
+        settings.combine(into: &hash)
         return hash.hex
     }
 }

@@ -51,7 +51,7 @@ extension PagePass {
         var times = StepTimes()
         /// The page as its cache record has it, if the record holds its content.
         func reuse(_ cached: CachedPage) -> FirstPass? {
-            if cached.isDraft && !options.includesDrafts { return .draft(cached) }
+            if cached.isDraft && !settings.includesDrafts { return .draft(cached) }
             guard cached.content != nil else { return nil }
             if let earlierResolver,
                 !cached.links.allSatisfy({
@@ -113,7 +113,7 @@ extension PagePass {
             if let warning = title.warning { record.parseWarnings = [warning] }
             record.identity = settled
             record.isCleanText = text.problems.isEmpty
-            if document.frontMatter.isDraft && !options.includesDrafts { return .draft(CachedPage(record)) }
+            if document.frontMatter.isDraft && !settings.includesDrafts { return .draft(CachedPage(record)) }
             if !record.parseWarnings.isEmpty { warnings += CachedPage.reported(record.parseWarnings, source: source) }
             times.lap()
             if site.config.hasSearch && !Self.isNotFoundOutput(output) {

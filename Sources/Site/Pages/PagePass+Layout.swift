@@ -15,28 +15,8 @@ extension PagePass {
         _ page: SitePage, navigation: Navigation, position: Int?, record: CachedPage?, isReused: Bool,
         theme: ThemeFiles, packs: inout PackReader, openFolder: inout OpenFolder
     ) -> Swift.Result<(String, Bool), SiteError> {
-        var context = PageContext(
-            siteTitle: site.config.title, language: site.config.language, fallbackTitle: page.title,
-            rootPath: OutputPath.rootPath(of: page.output),
-            canonicalURL: baseURL.map { $0 + OutputPath.percentEncoded(page.output) },
-            tocDepth: site.config.tocDepth)
-        context.remembersFolds = site.config.remembersFolds
-        context.hasSearch = site.config.hasSearch
-        context.pageHash = record?.sourceHash ?? ""
-        if let editURL = site.config.editURL, case .markdown(let source) = page.kind {
-            context.editURL = editURL + OutputPath.percentEncoded(source)
-        }
-        // The 404 page is served at any address, where relative links to files break.
-        if !Self.isNotFoundPage(page) { theme.link(&context) }
-        // A page of a large site's folder takes its navigation from the folder's share,
-        // which its hash and its layout read; any other page makes its own.
-        var share: Navigation.Share?
-        if let position, !Self.isNotFoundPage(page) {
-            share = navigation.share(for: position)
-            if share == nil { context.navigation = navigation.navigation(for: position) }
-            context.breadcrumbs = navigation.breadcrumbs(for: position)
-            (context.previous, context.next) = navigation.neighbours(of: position)
-        }
+        let (context, share) = layoutContext(
+            page, navigation: navigation, position: position, sourceHash: record?.sourceHash ?? "", theme: theme)
         let contextHash = Self.hash(of: context, shared: share)
         if isReused, record?.contextHash == contextHash, FileIO.exists(outputPath + page.output) {
             return .success((contextHash, false))
@@ -84,6 +64,28 @@ extension PagePass {
             return .failure(SiteError(file: page.sourceName, cannot: "write its page", code: failure))
         }
         return .success((contextHash, true))
+    }
+
+    /// The context of `page` at `position` among the navigable pages (`nil` for the 404
+    /// page): what ``PageSettings`` gives it, with the site's theme files and navigation.
+    /// A page of a large site's folder takes its navigation from the folder's share, which
+    /// is returned (its hash and its layout read it); any other page has its own.
+    private func layoutContext(
+        _ page: SitePage, navigation: Navigation, position: Int?, sourceHash: String, theme: ThemeFiles
+    ) -> (PageContext, Navigation.Share?) {
+        var source: String?
+        if case .markdown(let path) = page.kind { source = path }
+        var context = settings.context(
+            output: page.output, source: source, fallbackTitle: page.title, sourceHash: sourceHash)
+        // The 404 page is served at any address, where relative links to files break.
+        guard !Self.isNotFoundPage(page) else { return (context, nil) }
+        theme.link(&context)
+        guard let position else { return (context, nil) }
+        let share = navigation.share(for: position)
+        if share == nil { context.navigation = navigation.navigation(for: position) }
+        context.breadcrumbs = navigation.breadcrumbs(for: position)
+        (context.previous, context.next) = navigation.neighbours(of: position)
+        return (context, share)
     }
 
     /// A hash of everything the layout shows of other pages. `shared`, when given, is the

@@ -10,8 +10,9 @@ struct PagePass: Sendable {
     var sources: SourceTree
     var renderer: PageRenderer
     var staging: URL
+    /// For ``BuildOptions/jobs``; what reaches a page comes from ``settings``.
     var options: BuildOptions
-    var baseURL: String?
+    var settings: PageSettings
     var cache: BuildCache
     /// The output folder, to tell whether a page that needs no work is still in place.
     var output: URL
@@ -32,14 +33,14 @@ struct PagePass: Sendable {
 
     init(
         site: SiteFolder, sources: SourceTree, renderer: PageRenderer, staging: URL, options: BuildOptions,
-        baseURL: String?, cache: BuildCache, output: URL, progress: BuildProgress?, settledBefore: Int64
+        settings: PageSettings, cache: BuildCache, output: URL, progress: BuildProgress?, settledBefore: Int64
     ) {
         self.site = site
         self.sources = sources
         self.renderer = renderer
         self.staging = staging
         self.options = options
-        self.baseURL = baseURL
+        self.settings = settings
         self.cache = cache
         self.output = output
         self.progress = progress
@@ -49,8 +50,7 @@ struct PagePass: Sendable {
         stagingPath = Self.folderPath(staging)
         searchStatePrefetch = SearchStatePrefetch(
             file: cache.folder.appending(path: SearchIndexState.fileName), key: cache.key)
-        parseOptions = site.config.parseOptions(
-            reserving: renderer.layoutIDs, includesDrafts: options.includesDrafts)
+        parseOptions = settings.parseOptions(reserving: renderer.layoutIDs)
     }
 
     struct Result {

@@ -21,7 +21,7 @@ extension PagePass {
                 written.append(Self.notFoundOutput)
             }
         }
-        if let baseURL {
+        if let baseURL = settings.baseURL {
             let locations = pages.filter({ !Self.isNotFoundPage($0) }).map(\.output).sorted().map {
                 baseURL + OutputPath.percentEncoded($0)
             }
@@ -34,15 +34,15 @@ extension PagePass {
     }
 
     private func writeNotFoundPage() throws(SiteError) {
-        let home = HTMLFragment.escape((baseURL ?? "") + "index.html")
+        let home = HTMLFragment.escape((settings.baseURL ?? "") + "index.html")
         let document = Document(
             frontMatter: FrontMatter(title: "Page not found"),
             preamble: HTMLFragment(trusted: "<p>There is no page at this address.</p>\n"))
         let content =
             "<h1>Page not found</h1>\n<p>There is no page at this address. Try the <a href=\"\(home)\">home page</a>.</p>\n"
-        let context = PageContext(
-            siteTitle: site.config.title, language: site.config.language, rootPath: baseURL ?? "")
-        try write(renderer.renderPage(document, content: content, context: context), to: Self.notFoundOutput)
+        try write(
+            renderer.renderPage(document, content: content, context: settings.notFoundContext()),
+            to: Self.notFoundOutput)
     }
 
     private func write(_ text: String, to name: String) throws(SiteError) {
