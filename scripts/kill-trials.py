@@ -193,6 +193,8 @@ def main():
             if failure:
                 failures.append(f"trial {number} ({kind}, state {state}): {failure}")
                 print("kill-trials: FAIL " + failures[-1], flush=True)
+            if (number + 1) % 25 == 0:
+                print(f"kill-trials: {number + 1} of {len(kinds)} trials done, {len(failures)} failed", flush=True)
         for kind, counts in states.items():
             found = ", ".join(f"{count} {state}" for state, count in sorted(counts.items()))
             print(f"kill-trials: {kind} kills: {found}")
