@@ -39,6 +39,43 @@ package enum Digits {
         return value
     }
 
+    /// The number that ``hex(_:minimum:_:)`` wrote in exactly 16 digits, read eight digits at
+    /// a time rather than one: a record of the build cache holds three such ``Checksum``s,
+    /// and every build with work to do reads every record. `nil` if `digits` are not 16
+    /// lowercase hexadecimal digits.
+    package static func hex16(_ digits: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        guard digits.count == 16, let base = digits.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(base)
+        let high = raw.loadUnaligned(as: UInt64.self)
+        let low = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+        guard let high = hex8(UInt64(littleEndian: high)), let low = hex8(UInt64(littleEndian: low)) else { return nil }
+        return high << 32 | low
+    }
+
+    /// The value of eight hexadecimal digits, the first in the lowest byte of `word`.
+    @inline(__always)
+    private static func hex8(_ word: UInt64) -> UInt64? {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits = 0x80 * ones
+        // Whether each byte is a digit ('0'-'9', 0x30-0x39) or a letter ('a'-'f', 0x61-0x66),
+        // in its high bit: the low seven bits plus 0x80 - n have the high bit set when they
+        // are at least n (and carry into no other byte).
+        let low7 = word & (0x7F * ones)
+        let letter = (low7 &+ (0x80 - 0x61) * ones) & ~(low7 &+ (0x80 - 0x67) * ones)
+        let digit = (low7 &+ (0x80 - 0x30) * ones) & ~(low7 &+ (0x80 - 0x3A) * ones)
+        // (A byte with its own high bit set is neither.)
+        guard (letter | digit) & ~word & highBits == highBits else { return nil }
+        // Each byte's value: its low nibble, plus 9 for a letter.
+        let values = (word & (0x0F * ones)) &+ ((letter >> 7) & ones) &* 9
+        // Nibbles together, the first digit highest: the bytes turned around, then joined
+        // by pairs, fours and eights.
+        var packed = values.byteSwapped
+        packed = (packed | packed >> 4) & 0x00FF_00FF_00FF_00FF
+        packed = (packed | packed >> 8) & 0x0000_FFFF_0000_FFFF
+        packed = (packed | packed >> 16) & 0x0000_0000_FFFF_FFFF
+        return packed
+    }
+
     /// The number of 1 to 16 lowercase hexadecimal digits that starts at `index` and ends
     /// at the end of `bytes` or at `separator`; `index` is then past the separator (or
     /// the end). `nil` if there is no digit or a byte that is neither.

@@ -64,6 +64,8 @@ public struct SiteBuilder: Sendable {
         // would have taken the lock leaves nothing new behind.
         let hasEarlierBuild = FileIO.exists(output.appending(path: OutputLock.fileName).path)
         var reading: Background<BuildCache.Reading>?
+        // What is found damaged in the cache, from the stamp on (see ``BuildCache``).
+        let damage = CacheDamage()
         let stampFile = BuildCache.folder(for: output).appending(path: BuildStamp.fileName)
         let contentPath = PagePass.folderPath(site.content)
         let settings = PageSettings(config: site.config, options: options)
@@ -79,10 +81,12 @@ public struct SiteBuilder: Sendable {
                 // sources are listed: then the cache is read only if something changed,
                 // rather than beside the listing, which would slow it down. A page edited
                 // again since the last build tells at once.
-                stamp = BuildStamp(reading: stampFile)
+                stamp = BuildStamp(reading: stampFile, damage: damage)
                 if stamp?.unsettledPagesAreUnchanged(contentPath: contentPath) == false { stamp = nil }
                 if stamp == nil {
-                    reading = Background { [output, options] in BuildCache.read(output: output, jobs: options.jobs) }
+                    reading = Background { [output, options] in
+                        BuildCache.read(output: output, jobs: options.jobs, damage: damage)
+                    }
                 }
             }
             sources = try SourceTree(content: site.content, jobs: options.jobs)
@@ -93,14 +97,16 @@ public struct SiteBuilder: Sendable {
                 var listed = report
                 listed.warnings += sources.warnings
                 if var unchanged = unchangedBuild(
-                    stamp, sources: sources, key: stampKey, contentPath: contentPath, report: listed)
+                    stamp, sources: sources, key: stampKey, contentPath: contentPath, report: listed, damage: damage)
                 {
                     unchanged.seconds = (clock.now - start).seconds
                     unchanged.timings = [("check", unchanged.seconds)]
                     return unchanged
                 }
                 key = stampKey
-                reading = Background { [output, options] in BuildCache.read(output: output, jobs: options.jobs) }
+                reading = Background { [output, options] in
+                    BuildCache.read(output: output, jobs: options.jobs, damage: damage)
+                }
             }
             renderer = try site.makeRenderer()
             if lock == nil { lock = try OutputLock(output: output) }
@@ -127,7 +133,7 @@ public struct SiteBuilder: Sendable {
         }
 
         let cache = BuildCache(
-            await reading?.value ?? BuildCache.read(output: output, jobs: options.jobs), key: cacheKey,
+            await reading?.value ?? BuildCache.read(output: output, jobs: options.jobs, damage: damage), key: cacheKey,
             settingsKey: settingsKey,
             sources: BuildCache.Sources(pages: sources.pages, assets: sources.assets, folders: sources.folders))
         do {
@@ -176,6 +182,12 @@ public struct SiteBuilder: Sendable {
                 return error
             }
             report.warnings = []
+        }
+        // A damaged cache is said once, but not counted by --strict: it is a fault of the
+        // disk or of whatever changed the cache, not of the site, whose pages it built again
+        // from their sources. The same site built again with nothing damaged passes.
+        if let warning = damage.warning(pages: sources.pages.count, folder: cache.folder) {
+            report.warnings.append(warning)
         }
         guard result.errors.isEmpty else {
             await searchStateWritten
@@ -269,9 +281,11 @@ public struct SiteBuilder: Sendable {
     /// place. `nil` if any of that does not hold, or if the build is strict and would fail
     /// on a warning: the build then goes through the pages, as it would without a stamp.
     /// `report` holds the warnings about the site and its files; `contentPath` is the path of
-    /// `Content/`, ending in `/`.
+    /// `Content/`, ending in `/`. What is found damaged in the cache is noted in `damage`,
+    /// and said in the report.
     private func unchangedBuild(
-        _ stamp: BuildStamp, sources: SourceTree, key: String, contentPath: String, report: BuildReport
+        _ stamp: BuildStamp, sources: SourceTree, key: String, contentPath: String, report: BuildReport,
+        damage: CacheDamage
     ) -> BuildReport? {
         guard !(options.isStrict && !(report.warnings.isEmpty && stamp.warnings.isEmpty)) else { return nil }
         let outputPath = PagePass.folderPath(output)
@@ -285,7 +299,8 @@ public struct SiteBuilder: Sendable {
         else { return nil }
         let files = manifest.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
         let folders = OutputFolderCheck(
-            outputs: files, outputPath: outputPath, cacheFolder: cacheFolder, key: key, looksForPages: true)
+            outputs: files, outputPath: outputPath, cacheFolder: cacheFolder, key: key, looksForPages: true,
+            damage: damage)
         guard files.indices.allSatisfy({ folders.exists($0, output: files[$0]) }) else { return nil }
         // As after any build: the folders found complete are trusted by the next.
         OutputFolders.unchanged(folders.inPlace(Array(repeating: true, count: files.count)), in: outputPath).write(
@@ -297,6 +312,8 @@ public struct SiteBuilder: Sendable {
         report.assets = sources.assets.count
         report.unchanged = files.count
         report.warnings += stamp.warnings
+        // (Not counted by --strict, as in a build that goes through the pages.)
+        if let warning = damage.warning(pages: stamp.pages, folder: cacheFolder) { report.warnings.append(warning) }
         report.warnings.sort(by: Self.inFileOrder)
         return report
     }

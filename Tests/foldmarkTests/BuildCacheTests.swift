@@ -190,25 +190,69 @@ import Testing
         }
     }
 
+    /// Checksums are read eight digits at a time: as the digits were written, and any byte
+    /// that is not a lowercase hexadecimal digit, anywhere, makes them no number.
+    @Test func sixteenDigitsReadBackAsWritten() {
+        var random = SystemRandomNumberGenerator()
+        let values: [UInt64] = [0, 1, 0xf, 0x10, .max, 0x0123_4567_89ab_cdef, 0xfedc_ba98_7654_3210]
+        for value in values + (0..<2000).map({ _ in random.next() }) {
+            var digits: [UInt8] = []
+            digits.appendHex(value, digits: 16)
+            #expect(digits.withUnsafeBufferPointer(Digits.hex16) == value)
+        }
+        let good = Array("0123456789abcdef".utf8)
+        for position in good.indices {
+            for byte in UInt8.min...UInt8.max {
+                var digits = good
+                digits[position] = byte
+                let isDigit = Digits.hexValue(byte) != nil && !(UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
+                #expect((digits.withUnsafeBufferPointer(Digits.hex16) != nil) == isDigit, "\(position) \(byte)")
+            }
+        }
+        #expect(Array("0123456789abcde".utf8).withUnsafeBufferPointer(Digits.hex16) == nil)
+    }
+
     @Test func aMalformedRecordIsDropped() throws {
         var page = CachedPage(source: "a.md", sourceHash: "1", document: Document(), output: "a.html", title: "A")
         page.storedLinks = .decoded([Link(url: "b.md", line: 1, column: 2)])
         let record = page.encoded ?? []
-        let good = String(decoding: record, as: UTF8.self)
+        func decodes(_ bytes: [UInt8]) -> Bool {
+            var packs: [String] = []
+            return bytes.withUnsafeBufferPointer { CachedPage(decoding: $0, packs: &packs) } != nil
+        }
+        #expect(decodes(record))
+        // Any byte changed, or the record cut short, and it no longer matches its checksum.
+        for index in [0, 3, record.count / 2, record.count - 1] {
+            var changed = record
+            changed[index] ^= 0x01
+            #expect(!decodes(changed), "byte \(index)")
+        }
+        #expect(!decodes(Array(record.dropLast())) && !decodes(Array(record.dropFirst())))
+        // Fields that are not well formed, under a checksum that matches them.
+        let good = String(decoding: record.dropLast(Checksum.digits + 1), as: UTF8.self)
         let badLinks = good.replacingOccurrences(of: "b.md\u{1C}1\u{1C}2", with: "b.md\u{1C}x\u{1C}2")
         #expect(badLinks != good)
-        // The ids' hash, the field before the identity (empty here), is 16 hexadecimal digits.
-        let hashAt = try #require(good.lastIndex(of: "\u{1F}"))
+        // The ids' hash, before three fields that are empty here (the identity and the
+        // checksums of the content and search terms), is 16 hexadecimal digits.
+        let tail = String(repeating: "\u{1F}", count: 3)
+        #expect(good.hasSuffix(tail))
+        let hashEnd = good.index(good.endIndex, offsetBy: -3)
         let badHashes = [
-            String(good[..<good.index(before: hashAt)]) + "\u{1F}",
-            String(good[..<good.index(hashAt, offsetBy: -16)]) + "g" + String(repeating: "0", count: 15) + "\u{1F}",
+            String(good[..<good.index(before: hashEnd)]) + tail,
+            String(good[..<good.index(hashEnd, offsetBy: -16)]) + "g" + String(repeating: "0", count: 15) + tail,
         ]
+        // A content location's checksum is 16 digits too.
+        var located = page
+        located.content = ContentLocation(pack: "p.pack", offset: 0, length: 4, checksum: 0xabc)
+        let withContent = String(decoding: (located.encoded ?? []).dropLast(Checksum.digits + 1), as: UTF8.self)
+        let badChecksum = withContent.replacingOccurrences(of: "0000000000000abc", with: "abc")
+        #expect(badChecksum != withContent)
         for text in ["", "a.md\u{1F}1", String(repeating: "x\u{1F}", count: CachedPage.fieldCount), badLinks]
-            + badHashes
+            + badHashes + [badChecksum]
         {
-            let bytes = Array(text.utf8)
-            var packs: [String] = []
-            #expect(bytes.withUnsafeBufferPointer { CachedPage(decoding: $0, packs: &packs) } == nil)
+            var bytes = Array(text.utf8)
+            Checksum.append(to: &bytes, separator: CachedPage.fieldSeparator)
+            #expect(!decodes(bytes), "\(text.debugDescription)")
         }
     }
 
@@ -265,6 +309,33 @@ import Testing
         for later in [[UInt8](), [0x78], base] {
             #expect(hash(parts: [base, later]) != hash(parts: [Array(base.dropLast()) + [0x42], later]))
             #expect(hash(parts: [[0x61], later]) != hash(parts: [[0x62], later]))
+        }
+    }
+
+    /// The cache's checksum: every change of one or two bits of 77 bytes (two blocks of four
+    /// words and a tail: three words of each lane), and every length of the same bytes,
+    /// gives a checksum of its own; parts in another order give another.
+    @Test func checksumSeesEveryByte() {
+        func checksum(_ bytes: [UInt8]) -> UInt64 { bytes.withUnsafeBytes { Checksum.of($0) } }
+        let base = (0..<77).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 1) }
+        var seen: Set<UInt64> = []
+        let bits = base.count * 8
+        for first in 0..<bits {
+            for second in first..<bits {
+                var changed = base
+                changed[first / 8] ^= 1 << (first % 8)
+                if second != first { changed[second / 8] ^= 1 << (second % 8) }
+                seen.insert(checksum(changed))
+            }
+        }
+        #expect(seen.count == bits * (bits + 1) / 2)
+        seen.insert(checksum(base))
+        for length in 1...96 { seen.insert(checksum(Array(repeating: 0, count: length))) }
+        for length in 0..<base.count { seen.insert(checksum(Array(base.prefix(length)))) }
+        #expect(seen.count == bits * (bits + 1) / 2 + 1 + 96 + base.count)
+        let (a, b) = (Array("one".utf8), Array("two".utf8))
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in #expect(Checksum.of(parts: [a, b]) != Checksum.of(parts: [b, a])) }
         }
     }
 

@@ -11,11 +11,19 @@ import FoundationEssentials
 /// only for the same bytes of its source. The index is replaced only after a build
 /// succeeded, and each build appends to new pack files, so a failed or interrupted build
 /// cannot pair a record with content it did not write.
+///
+/// Nor is anything in it believed that does not verify (see ``Checksum``): the index's
+/// header (which counts its records), each record, each journal entry, the list of sources
+/// and each page's content in the packs. A record that does not is dropped and its page
+/// built again; a header, journal or list of sources that does not drops the whole cache.
+/// What was dropped is noted in ``damage``, which the build reports in one warning.
 struct BuildCache: Sendable {
     static let folderName = ".foldmark-cache"
     static let formatVersion = "foldmark-cache 10"
 
     let folder: URL
+    /// What this build found damaged in the cache, from the reading of it on.
+    let damage: CacheDamage
     private(set) var key: String
     /// The part of ``key`` that is not the set of sources (see ``settingsKey(site:settings:version:)``).
     private(set) var settingsKey = ""
@@ -75,13 +83,15 @@ struct BuildCache: Sendable {
     /// The pages, files and folders under `Content/` that a cache was made from: a page's
     /// links are rewritten by what they lead to, so a page taken from a cache made from
     /// other sources must have links that lead where they led then. Kept in the cache's
-    /// folder (`sources`), a path a line, each after a letter for its kind.
+    /// folder (`sources`): a line with the format and the cache's key, a path a line, each
+    /// after a letter for its kind, and a last line with the ``Checksum`` of those before.
     struct Sources: Sendable {
         var pages: [String] = []
         var assets: [String] = []
         var folders: [String] = []
 
         static let fileName = "sources"
+        static let version = "foldmark-sources 1"
     }
 
     /// The cache read, if it was made under `key`; else one as empty as a first build's,
@@ -93,12 +103,13 @@ struct BuildCache: Sendable {
             self = reading.cache
         } else if !settingsKey.isEmpty, reading.keys.count == 1, reading.settingsKeys == [settingsKey],
             let earlier = Sources(
-                reading: reading.cache.folder.appending(path: Sources.fileName), key: reading.keys.first!)
+                reading: reading.cache.folder.appending(path: Sources.fileName), key: reading.keys.first!,
+                damage: reading.cache.damage)
         {
             self = reading.cache
             earlierSources = earlier
         } else {
-            self = BuildCache(folder: reading.cache.folder, jobs: reading.cache.jobs)
+            self = BuildCache(folder: reading.cache.folder, jobs: reading.cache.jobs, damage: reading.cache.damage)
         }
         self.key = key
         self.settingsKey = settingsKey
@@ -106,11 +117,12 @@ struct BuildCache: Sendable {
         writesSources = reading.keys != [key]
     }
 
-    private init(folder: URL, jobs: Int?) {
+    private init(folder: URL, jobs: Int?, damage: CacheDamage) {
         self.folder = folder
         packFolder = folder.appending(path: "packs")
         key = ""
         self.jobs = jobs
+        self.damage = damage
     }
 
     /// A hash of what `stat` says of the files of the cache in `folder` that every build
@@ -134,11 +146,36 @@ struct BuildCache: Sendable {
     }
 
     /// Reads the cache of `output` whatever key it was made under (see ``Reading``),
-    /// decoding its records on up to `jobs` of Dispatch's threads.
-    static func read(output: URL, jobs: Int? = nil) -> Reading {
-        var reading = Reading(cache: BuildCache(folder: folder(for: output), jobs: jobs))
+    /// decoding its records on up to `jobs` of Dispatch's threads. What does not verify is
+    /// noted in `damage`, which the cache keeps.
+    static func read(output: URL, jobs: Int? = nil, damage: CacheDamage = CacheDamage()) -> Reading {
+        var reading = Reading(cache: BuildCache(folder: folder(for: output), jobs: jobs, damage: damage))
         reading.cache.load(keys: &reading.keys, settingsKeys: &reading.settingsKeys)
         return reading
+    }
+
+    /// What an index's or a journal entry's header says, if it verifies (see ``header(_:)``).
+    private struct Header {
+        var state: SiteState
+        var generation: String
+        var key: String
+        var settingsKey: String
+        /// The number of records after it.
+        var records: Int
+    }
+
+    /// The index as split on its records, before they are decoded.
+    private struct Split {
+        var state: SiteState
+        var generation: String
+        var journalSize: Int
+        /// The records' ranges, the index's first, then the journal's.
+        var ranges: [Range<Int>]
+        /// How many of `ranges` are the index's, and how many records its header counts.
+        var indexRanges: Int
+        var indexRecords: Int
+        var keys: Set<String>
+        var settingsKeys: Set<String>
     }
 
     private mutating func load(keys: inout Set<String>, settingsKeys: inout Set<String>) {
@@ -149,45 +186,62 @@ struct BuildCache: Sendable {
         var journalPayloads: [Range<Int>] = []
         if case .success(let read) = FileIO.read(journalFile.path), !read.isEmpty {
             // A damaged journal leaves no usable cache (see ``CacheJournal``).
-            guard let found = read.withUnsafeBytes(CacheJournal.payloads(of:)) else { return }
+            guard let found = read.withUnsafeBytes(CacheJournal.payloads(of:)) else { return damage.dropWholeCache() }
             journal = read
             journalPayloads = found
         }
         guard case .success(let data) = FileIO.map(indexFile.path, then: journal) else { return }
         let base = data.count - journal.count
         let payloads = journalPayloads.map { ($0.lowerBound + base)..<($0.upperBound + base) }
-        let split = data.withUnsafeBytes { raw -> (SiteState, String, Int, [Range<Int>], Set<String>, Set<String>)? in
+        var isDamaged = false
+        let split = data.withUnsafeBytes { raw -> Split? in
             let all = raw.bindMemory(to: UInt8.self)
             var records = ByteFields(UnsafeBufferPointer(rebasing: all[..<base]), separator: CachedPage.recordSeparator)
-            guard let header = records.next(),
-                case (var state, let generation, let key, let settingsKey)? = Self.state(
-                    fromHeader: Self.fields(ofHeader: header))
-            else { return nil }
-            var keys: Set<String> = [key]
-            var settingsKeys: Set<String> = [settingsKey]
-            var ranges: [Range<Int>] = []
-            while let range = records.nextRange() { ranges.append(range) }
+            guard let first = records.next() else { return nil }
+            let header: Header
+            switch Self.header(first) {
+            case .current(let found): header = found
+            // An index of another foldmark is not damaged, only of no use.
+            case .otherVersion: return nil
+            case .damaged:
+                isDamaged = true
+                return nil
+            }
+            var split = Split(
+                state: header.state, generation: header.generation, journalSize: all.count - base, ranges: [],
+                indexRanges: 0, indexRecords: header.records, keys: [header.key], settingsKeys: [header.settingsKey])
+            while let range = records.nextRange() { split.ranges.append(range) }
+            split.indexRanges = split.ranges.count
             for payload in payloads {
                 var entry = ByteFields(
                     UnsafeBufferPointer(rebasing: all[payload]), separator: CachedPage.recordSeparator)
-                guard let header = entry.next() else { return nil }
-                let fields = Self.fields(ofHeader: header)
-                // Left from before the index was rewritten (maybe under another key): the
-                // index holds all it said.
-                if fields.count == 6 && fields[4] != generation { continue }
-                guard let (entryState, _, entryKey, entrySettingsKey) = Self.state(fromHeader: fields) else {
+                let entryHeader: Header
+                switch entry.next().map(Self.header) {
+                case .current(let found)?:
+                    entryHeader = found
+                // Left from before the index was rewritten (maybe under another key or by
+                // another foldmark): the index holds all it said.
+                case .otherVersion?: continue
+                case .damaged?, nil:
+                    isDamaged = true
                     return nil
                 }
-                state = entryState
-                keys.insert(entryKey)
-                settingsKeys.insert(entrySettingsKey)
+                if entryHeader.generation != header.generation { continue }
+                split.state = entryHeader.state
+                split.keys.insert(entryHeader.key)
+                split.settingsKeys.insert(entryHeader.settingsKey)
                 while let range = entry.nextRange() {
-                    ranges.append((range.lowerBound + payload.lowerBound)..<(range.upperBound + payload.lowerBound))
+                    split.ranges.append(
+                        (range.lowerBound + payload.lowerBound)..<(range.upperBound + payload.lowerBound))
                 }
             }
-            return (state, generation, all.count - base, ranges, keys, settingsKeys)
+            return split
         }
-        guard let (state, generation, journalSize, ranges, foundKeys, foundSettingsKeys) = split else { return }
+        guard let split else {
+            if isDamaged { damage.dropWholeCache() }
+            return
+        }
+        let ranges = split.ranges
         let workers = Parallel.workers(for: ranges.count, jobs: jobs)
         // The records name the packs by these strings, whichever thread decoded them: a
         // comparison of two names then finds one string, not two alike (the records of
@@ -207,10 +261,14 @@ struct BuildCache: Sendable {
         records.reserveCapacity(ranges.count)
         recordRanges.reserveCapacity(ranges.count)
         places.reserveCapacity(ranges.count)
+        // The records that verified, of the index's and of the journal's: the index's header
+        // counts its own, so that one cut short is found out as well as a record changed.
+        var intact = (index: 0, journal: 0)
         // In the order of the ranges (worker `w` decoded every `workers`-th from `w`): a record
         // of the journal replaces the one before it, at its place.
         for index in ranges.indices {
             guard let page = decoded[index % workers][index / workers] else { continue }
+            if index < split.indexRanges { intact.index += 1 } else { intact.journal += 1 }
             // One lookup of the path, not two: a string's hash costs hundreds of
             // instructions, for every page of the site.
             if let place = places.updateValue(records.count, forKey: page.source) {
@@ -222,13 +280,15 @@ struct BuildCache: Sendable {
                 recordRanges.append(ranges[index])
             }
         }
-        keys = foundKeys
-        settingsKeys = foundSettingsKeys
-        siteState = state
+        damage.dropRecords(
+            max(split.indexRecords - intact.index, 0) + (ranges.count - split.indexRanges - intact.journal))
+        keys = split.keys
+        settingsKeys = split.settingsKeys
+        siteState = split.state
         index = data
-        self.generation = generation
+        generation = split.generation
         indexSize = base
-        self.journalSize = journalSize
+        journalSize = split.journalSize
     }
 
     private static func fields(ofHeader header: UnsafeBufferPointer<UInt8>) -> [String] {
@@ -238,11 +298,29 @@ struct BuildCache: Sendable {
         return texts
     }
 
-    /// The site state, generation, key and settings key of a header's fields, if it names
-    /// this format.
-    private static func state(fromHeader texts: [String]) -> (SiteState, String, String, String)? {
-        guard texts.count == 6, texts[0] == formatVersion else { return nil }
-        return (SiteState(navigation: texts[2], links: texts[3]), texts[4], texts[1], texts[5])
+    /// What a header is: of this format and intact, of another foldmark's format (whose
+    /// cache is of no use, but not damaged), or neither.
+    private enum HeaderReading {
+        case current(Header)
+        case otherVersion
+        case damaged
+    }
+
+    /// The header in `bytes`: its fields are the format, key, site state, generation,
+    /// settings key and number of records, then its checksum.
+    private static func header(_ bytes: UnsafeBufferPointer<UInt8>) -> HeaderReading {
+        if let verified = Checksum.verified(bytes, separator: CachedPage.fieldSeparator) {
+            let texts = fields(ofHeader: verified)
+            if texts.count == 7, texts[0] == formatVersion, let records = Int(texts[6]), records >= 0 {
+                return .current(
+                    Header(
+                        state: SiteState(navigation: texts[2], links: texts[3]), generation: texts[4], key: texts[1],
+                        settingsKey: texts[5], records: records))
+            }
+        }
+        var fields = ByteFields(bytes, separator: CachedPage.fieldSeparator)
+        let format = fields.next().map { String(decoding: $0, as: UTF8.self) } ?? ""
+        return format.hasPrefix("foldmark-cache ") && format != formatVersion ? .otherVersion : .damaged
     }
 
     /// The record of `source` read from the cache, if any.
@@ -259,7 +337,8 @@ struct BuildCache: Sendable {
     }
 
     /// The cached record of `source` if its bytes still hash to `hash` and its content is
-    /// still on disk.
+    /// still on disk (if it is not, the page is noted as damaged: a pack is removed only
+    /// once no record names it).
     func page(_ source: String, hash: String, hint: Int = -1) -> CachedPage? {
         guard let page = record(source, hint: hint), page.sourceHash == hash else { return nil }
         return hasPacks(of: page) ? page : nil
@@ -274,8 +353,12 @@ struct BuildCache: Sendable {
     }
 
     private func hasPacks(of page: CachedPage) -> Bool {
-        if let content = page.content, !hasPack(content.pack) { return false }
-        if let search = page.search, !hasPack(search.pack) { return false }
+        // (Empty content is read from no pack: one that received nothing else was removed.)
+        for location in [page.content, page.search] {
+            guard let location, location.length > 0, !hasPack(location.pack) else { continue }
+            damage.rebuildPage(page.source)
+            return false
+        }
         return true
     }
 
@@ -354,11 +437,14 @@ struct BuildCache: Sendable {
         }
     }
 
-    private func header(_ state: SiteState, generation: String) -> [UInt8] {
-        Array(
-            [Self.formatVersion, key, state.navigation, state.links, generation, settingsKey].joined(
+    /// The header of an index or journal entry of `records` records (see ``header(_:)``).
+    private func header(_ state: SiteState, generation: String, records: Int) -> [UInt8] {
+        var bytes = Array(
+            [Self.formatVersion, key, state.navigation, state.links, generation, settingsKey, String(records)].joined(
                 separator: String(UnicodeScalar(CachedPage.fieldSeparator))
             ).utf8)
+        Checksum.append(to: &bytes, separator: CachedPage.fieldSeparator)
+        return bytes
     }
 
     /// The size up to which a journal is kept whatever the size of the index.
@@ -370,15 +456,17 @@ struct BuildCache: Sendable {
         // (An index made from other sources is under another key: it is written anew.)
         guard let generation, earlierSources == nil, pages.count == records.count else { return nil }
         var writer = RecordWriter(capacity: 4096)
-        header(state, generation: generation).withUnsafeBufferPointer { writer.bytes.append(contentsOf: $0) }
+        var count = 0
         for (place, page) in pages.enumerated() {
             // (Most records are the one at their place; the others are looked up.)
             if place < records.count && records[place] == page { continue }
             let old = record(page.source)
             if old == page { continue }
             guard old != nil, writer.record(page) else { return nil }
+            count += 1
         }
-        let entry = CacheJournal.entry(payload: writer.bytes.array)
+        let entry = CacheJournal.entry(
+            payload: header(state, generation: generation, records: count) + writer.bytes.array)
         guard journalSize + entry.count <= max(indexSize / 4, Self.smallJournal) else { return nil }
         return entry
     }
@@ -387,7 +475,6 @@ struct BuildCache: Sendable {
     /// pages encoded on several cores, in order. They are written one after the other, not
     /// joined: the index is the largest thing a build still holds at its end.
     private func indexParts(_ pages: [CachedPage], state: SiteState) async -> [[UInt8]] {
-        let header = header(state, generation: String(UInt64.random(in: 0...UInt64.max), radix: 16))
         // Several runs a core, handed out as cores come free: the index is made while the
         // build ends, when a core may still be busy elsewhere, and a run per core left the
         // last one on one core.
@@ -398,28 +485,33 @@ struct BuildCache: Sendable {
         let parts = await Parallel.map(runs, jobs: workers, chunk: 1) { run, _ in
             records(of: pages[min(run * perRun, pages.count)..<min((run + 1) * perRun, pages.count)])
         }
-        return [header] + parts
+        let count = parts.reduce(0) { $0 + $1.count }
+        let header = header(state, generation: String(UInt64.random(in: 0...UInt64.max), radix: 16), records: count)
+        return [header] + parts.map(\.bytes)
     }
 
     /// Below this many pages a run of ``indexParts(_:state:)`` is not worth another core.
     private static let pagesPerRun = 512
 
-    /// The records of `pages`, each after a record separator: a record that was read and
-    /// is unchanged is copied from the index, the others are encoded.
-    private func records(of pages: ArraySlice<CachedPage>) -> [UInt8] {
+    /// The records of `pages`, each after a record separator, and how many: a record that
+    /// was read and is unchanged is copied from the index (with its checksum), the others
+    /// are encoded.
+    private func records(of pages: ArraySlice<CachedPage>) -> (bytes: [UInt8], count: Int) {
         var writer = RecordWriter(capacity: pages.count * (index.count / max(records.count, 1) + 512))
+        var count = 0
         index.withUnsafeBytes { raw in
             let old = raw.bindMemory(to: UInt8.self)
             for page in pages {
                 if let place = places[page.source], records[place] == page {
                     writer.record(encoded: UnsafeBufferPointer(rebasing: old[recordRanges[place]]))
-                } else {
-                    // A record that cannot be written (a text holds a separator) is dropped.
-                    writer.record(page)
+                    count += 1
+                } else if writer.record(page) {
+                    count += 1
                 }
+                // (A record that cannot be written, a text holding a separator, is dropped.)
             }
         }
-        return writer.bytes.array
+        return (writer.bytes.array, count)
     }
 
     /// Replaces the index with `parts`, one after the other, and removes the journal;
@@ -495,43 +587,5 @@ struct BuildCache: Sendable {
         }
         settings.combine(into: &hash)
         return hash.hex
-    }
-}
-
-extension BuildCache.Sources {
-    /// The sources that `file` names, if it was written under `key`.
-    init?(reading file: URL, key: String) {
-        guard case .success(let data) = FileIO.read(file.path) else { return nil }
-        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        guard lines.count >= 2, String(decoding: lines[0], as: UTF8.self) == key else { return nil }
-        for line in lines.dropFirst().dropLast() {
-            guard let kind = line.first else { return nil }
-            let path = String(decoding: line.dropFirst(), as: UTF8.self)
-            switch kind {
-            case UInt8(ascii: "p"): pages.append(path)
-            case UInt8(ascii: "a"): assets.append(path)
-            case UInt8(ascii: "f"): folders.append(path)
-            default: return nil
-            }
-        }
-        guard lines.last?.isEmpty == true else { return nil }
-    }
-
-    /// The file's bytes, under `key` (the cache's, which names these sources); `nil` if a
-    /// path holds a line break, which the file could not tell from the next path.
-    func encoded(key: String) -> [UInt8]? {
-        guard (pages + assets + folders).allSatisfy({ !$0.utf8Contains(UInt8(ascii: "\n")) }) else { return nil }
-        var bytes = Array(key.utf8)
-        bytes.append(UInt8(ascii: "\n"))
-        for (kind, paths) in [
-            (UInt8(ascii: "p"), pages), (UInt8(ascii: "a"), assets), (UInt8(ascii: "f"), folders),
-        ] {
-            for path in paths {
-                bytes.append(kind)
-                path.withUTF8Bytes { bytes.append(contentsOf: $0) }
-                bytes.append(UInt8(ascii: "\n"))
-            }
-        }
-        return bytes
     }
 }

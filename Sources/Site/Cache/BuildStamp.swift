@@ -19,11 +19,12 @@ import FoundationEssentials
 /// journal, which any build that changes a page writes, also one by a foldmark that keeps
 /// no stamp.
 ///
-/// The file is text: a header with the cache key, then a line per field, tab-separated;
-/// a build whose report holds a tab or a line break in a text writes none.
+/// The file is text: a header with the cache key, then a line per field, tab-separated,
+/// and a last line with the ``Checksum`` of those before; a build whose report holds a tab
+/// or a line break in a text writes none.
 struct BuildStamp: Sendable, Equatable {
     static let fileName = "stamp"
-    static let version = "foldmark-stamp 1"
+    static let version = "foldmark-stamp 2"
 
     /// A page whose source is compared by its content: its place in the sorted list of
     /// pages, its path and the hash of its bytes (``CachedPage/sourceHash``).
@@ -140,14 +141,28 @@ extension BuildStamp {
         let texts = [key] + unsettled.flatMap { [$0.hash, $0.source] } + warnings.flatMap { [$0.file, $0.message] }
         guard !texts.contains(where: { $0.utf8.contains { $0 == UInt8(ascii: "\t") || $0 == 0x0A || $0 == 0x0D } })
         else { return nil }
-        return Array((lines.joined(separator: "\n") + "\n").utf8)
+        var bytes = Array(lines.joined(separator: "\n").utf8)
+        Checksum.append(to: &bytes, separator: UInt8(ascii: "\n"))
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
     }
 
-    /// The stamp in `file`; `nil` if there is none, or it is malformed. Split on its bytes,
-    /// not its characters: every build into an output that has one reads it.
-    init?(reading file: URL) {
-        guard case .success(let data) = FileIO.read(file.path), data.last == UInt8(ascii: "\n") else { return nil }
-        let bytes = [UInt8](data.dropLast())
+    /// The stamp in `file`; `nil` if there is none, or it is another foldmark's, or it does
+    /// not verify (noted in `damage`). Split on its bytes, not its characters: every build
+    /// into an output that has one reads it.
+    init?(reading file: URL, damage: CacheDamage? = nil) {
+        guard case .success(let data) = FileIO.read(file.path) else { return nil }
+        let read = [UInt8](data)
+        guard read.last == UInt8(ascii: "\n"),
+            let bytes = read.dropLast().withUnsafeBufferPointer({
+                Checksum.verified($0, separator: UInt8(ascii: "\n")).map(Array.init)
+            })
+        else {
+            if !(read.starts(with: "foldmark-stamp ".utf8) && !read.starts(with: (Self.version + "\t").utf8)) {
+                damage?.dropBookkeeping()
+            }
+            return nil
+        }
         let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
             line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false).map { field in
                 String(validating: field, as: UTF8.self)

@@ -9,20 +9,22 @@ import FoundationEssentials
 /// cache's index instead of rewriting the whole index (megabytes for a large site) for a
 /// one-page edit (see ``BuildCache``).
 ///
-/// Each entry is the length of its payload and the ``StableHash`` of the payload, as 16
+/// Each entry is the length of its payload and the ``Checksum`` of the payload, as 16
 /// hexadecimal digits each, then the payload: a header like the index's (format, key,
-/// site state, and the generation of the index it applies to), then the changed records,
-/// each after a record separator. Entries apply in order, over the index whose
-/// generation they name; entries of another generation are left from before the index was
-/// last rewritten, and are ignored. An entry cut short or damaged makes the whole cache
-/// unusable: the output on disk may have been laid out by the build that wrote it.
+/// site state, the generation of the index it applies to, the number of records), then the
+/// changed records, each after a record separator. Entries apply in order, over the index
+/// whose generation they name; entries of another generation, or of another foldmark's
+/// format, are left from before the index was last rewritten, and are ignored. An entry
+/// cut short or damaged makes the whole cache unusable (and is reported as damage): the
+/// output on disk may have been laid out by the build that wrote it, and the records the
+/// entry replaced would describe the output before that build.
 enum CacheJournal {
     static let fileName = "index-journal"
     private static let prefixLength = 32
 
     /// The bytes of one entry with `payload`.
     static func entry(payload: [UInt8]) -> [UInt8] {
-        let hash = payload.withUnsafeBytes { StableHash(contentsOf: $0).value }
+        let hash = payload.withUnsafeBytes { Checksum.of($0) }
         var bytes = Array((hex(UInt64(payload.count)) + hex(hash)).utf8)
         bytes += payload
         return bytes
@@ -40,7 +42,7 @@ enum CacheJournal {
                 length <= UInt64(journal.count - start - prefixLength)
             else { return nil }
             let payload = (start + prefixLength)..<(start + prefixLength + Int(length))
-            guard StableHash(contentsOf: UnsafeRawBufferPointer(rebasing: journal[payload])).value == expected
+            guard Checksum.of(UnsafeRawBufferPointer(rebasing: journal[payload])) == expected
             else { return nil }
             payloads.append(payload)
             start = payload.upperBound

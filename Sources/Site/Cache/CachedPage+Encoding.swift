@@ -3,7 +3,9 @@ import FoundationEssentials
 import Sections
 
 /// A record per page, fields split by ASCII control characters that Markdown text
-/// practically never holds; a page whose text does hold them is simply not cached.
+/// practically never holds; a page whose text does hold them is simply not cached. The
+/// last field is the record's ``Checksum``: a record that does not match it is dropped, and
+/// its page built again. A record kept by the next index is copied with it, not hashed again.
 ///
 /// Records are written and read as UTF-8 bytes, never as `Character`s: the index of a large
 /// site holds megabytes, and every build with a cache reads all of it.
@@ -12,7 +14,8 @@ extension CachedPage {
     static let fieldSeparator = UInt8(0x1F)
     static let itemSeparator = UInt8(0x1D)
     static let partSeparator = UInt8(0x1C)
-    static let fieldCount = 22
+    /// The fields of a record, not counting its checksum.
+    static let fieldCount = 24
 
     /// The ``Fields/sourceHash`` of a source whose bytes are `data`.
     static func hash(ofSource data: Data) -> String {
@@ -64,6 +67,11 @@ extension CachedPage {
         writer.bytes.append(CachedPage.fieldSeparator)
         if let identity = self.identity { identity.append(encodedWith: CachedPage.partSeparator, to: &writer.bytes) }
         writer.list(self.parseWarnings, Self.write)
+        // The checksums of the content and search terms, which ``PackReader`` checks.
+        for location in [self.content, self.search] {
+            writer.bytes.append(CachedPage.fieldSeparator)
+            if let location { Digits.hex(location.checksum, minimum: 16) { writer.bytes.append(contentsOf: $0) } }
+        }
     }
 
     private static func write(_ writer: inout RecordWriter, _ warning: Warning) {
@@ -85,13 +93,14 @@ extension CachedPage {
         writer.part(link.isImage ? "1" : "0")
     }
 
-    /// Decodes one record (without its record separator); `nil` if it is malformed.
-    /// `packs` keeps the names of pack files seen so far, so that the many records of one
-    /// pack share one string.
+    /// Decodes one record (without its record separator); `nil` if it does not match its
+    /// checksum, or is malformed. `packs` keeps the names of pack files seen so far, so that
+    /// the many records of one pack share one string.
     ///
     /// `storage`, if given, holds the record's bytes from its start on: the headings and
     /// links are kept as slices of it instead of copies.
-    init?(decoding record: UnsafeBufferPointer<UInt8>, packs: inout [String], storage: Data? = nil) {
+    init?(decoding sealed: UnsafeBufferPointer<UInt8>, packs: inout [String], storage: Data? = nil) {
+        guard let record = Checksum.verified(sealed, separator: Self.fieldSeparator) else { return nil }
         var fields = ByteFields(record, separator: Self.fieldSeparator)
         var all: [UnsafeBufferPointer<UInt8>] = []
         all.reserveCapacity(Self.fieldCount)
@@ -144,11 +153,14 @@ extension CachedPage {
         let parseWarnings = warnings(all[21])
         guard let headingCount, linksOK, warningsOK else { return nil }
         // The ids' hash, as the record writes it: 16 digits.
-        guard all[19].count == 16, let idsHash = Digits.hexNumber(all[19]) else { return nil }
+        guard let idsHash = Digits.hex16(all[19]) else { return nil }
         var content: ContentLocation?
         var search: ContentLocation?
         for (index, first) in [12, 15].enumerated() where !all[first].isEmpty {
-            guard let offset = Self.integer(all[first + 1]), let length = Self.integer(all[first + 2]) else {
+            let checksum = all[22 + index]
+            guard let offset = Self.integer(all[first + 1]), let length = Self.integer(all[first + 2]),
+                let checksum = Digits.hex16(checksum)
+            else {
                 return nil
             }
             let name = all[first]
@@ -158,7 +170,7 @@ extension CachedPage {
                     packs.append(text(name))
                     return packs[packs.count - 1]
                 }()
-            let location = ContentLocation(pack: pack, offset: offset, length: length)
+            let location = ContentLocation(pack: pack, offset: offset, length: length, checksum: checksum)
             if index == 0 { content = location } else { search = location }
         }
         var identity: SourceIdentity?
@@ -264,19 +276,25 @@ struct RecordWriter: ~Copyable {
 
     init(capacity: Int) { bytes = UniqueBuffer(capacity: capacity) }
 
-    /// Appends `page`'s record after a record separator; whether it could be written. One
-    /// that cannot (a text holds a separator) leaves nothing behind.
+    /// Appends `page`'s record after a record separator, its checksum last; whether it could
+    /// be written. One that cannot (a text holds a separator) leaves nothing behind.
     @discardableResult
     mutating func record(_ page: CachedPage) -> Bool {
         let start = bytes.count
         isClean = true
         bytes.append(CachedPage.recordSeparator)
         page.encode(into: &self)
-        if !isClean { bytes.setCount(start) }
-        return isClean
+        guard isClean else {
+            bytes.setCount(start)
+            return false
+        }
+        let checksum = Checksum.of(UnsafeBufferPointer(rebasing: bytes.buffer[(start + 1)...]))
+        bytes.append(CachedPage.fieldSeparator)
+        Digits.hex(checksum, minimum: Checksum.digits) { bytes.append(contentsOf: $0) }
+        return true
     }
 
-    /// Appends a record that is already encoded, after a record separator.
+    /// Appends a record that is already encoded (with its checksum), after a record separator.
     mutating func record(encoded: UnsafeBufferPointer<UInt8>) {
         bytes.append(CachedPage.recordSeparator)
         bytes.append(contentsOf: encoded)

@@ -10,10 +10,16 @@ import FoundationEssentials
 /// Pages are many and small; creating a file for each would cost more than writing it
 /// (file creation dominates a build on a real disk). So each worker of a build appends
 /// the content of its pages to one pack file of its own, and the cache records offsets.
+///
+/// A pack is raw bytes with no header: what it holds is known only from the records that
+/// point into it, and each of those carries the location's ``checksum`` (under the index's
+/// format version), which ``PackReader`` checks on every read.
 struct ContentLocation: Sendable, Equatable {
     var pack: String
     var offset: Int
     var length: Int
+    /// The ``Checksum`` of the bytes at the location.
+    var checksum: UInt64 = 0
 }
 
 /// The pack files that one build appends to, one per worker. A worker only ever writes
@@ -94,7 +100,8 @@ struct ContentPacks: Sendable {
     /// (A large page goes straight to the file, so that a failure names it.)
     func append(_ bytes: UnsafeRawBufferPointer, worker: Int) -> ContentLocation? {
         let writer = writers[worker]
-        let location = ContentLocation(pack: names[worker], offset: writer.length, length: bytes.count)
+        let location = ContentLocation(
+            pack: names[worker], offset: writer.length, length: bytes.count, checksum: Checksum.of(bytes))
         if bytes.count >= Self.bufferSize / 4 {
             guard writer.writeThrough(bytes) else { return nil }
         } else {
@@ -120,8 +127,8 @@ struct ContentPacks: Sendable {
         return complete
     }
 
-    /// The content at `location`, or `nil` if the pack is gone or too short. (To read many,
-    /// keep one ``PackReader``.)
+    /// The content at `location`, or `nil` if the pack is gone, too short, or holds other
+    /// bytes than were written there. (To read many, keep one ``PackReader``.)
     static func read(_ location: ContentLocation, in folder: URL) -> String? {
         var reader = PackReader(folder: folder)
         defer { reader.close() }

@@ -16,10 +16,11 @@ import FoundationEssentials
 ///
 /// The file holds, after a header with the cache key (another key trusts no folder), a line
 /// `<identity>\t<folder>` per folder, the folder relative to the output with a trailing `/`
-/// (empty for the output folder itself). A file that cannot be read as such trusts no folder.
+/// (empty for the output folder itself), and a last line with the ``Checksum`` of those
+/// before. A file that cannot be read as such trusts no folder.
 struct OutputFolders: Sendable {
     static let fileName = "output-folders"
-    static let version = "foldmark-output-folders 1"
+    static let version = "foldmark-output-folders 2"
 
     /// The identity of each recorded folder, by its path relative to the output.
     var identities: [String: SourceIdentity] = [:]
@@ -28,13 +29,23 @@ struct OutputFolders: Sendable {
         self.identities = identities
     }
 
-    /// The folders recorded in `file` for `key`; none if it is missing or malformed.
-    init(reading file: URL, key: String) {
+    /// The folders recorded in `file` for `key`; none if it is missing, another foldmark's,
+    /// or does not verify (noted in `damage`).
+    init(reading file: URL, key: String, damage: CacheDamage? = nil) {
         guard case .success(let data) = FileIO.read(file.path) else { return }
-        var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        guard lines.count >= 2, lines.removeLast().isEmpty,
-            String(decoding: lines.removeFirst(), as: UTF8.self) == Self.version + " " + key
-        else { return }
+        let read = [UInt8](data)
+        guard read.last == UInt8(ascii: "\n"),
+            let bytes = read.dropLast().withUnsafeBufferPointer({
+                Checksum.verified($0, separator: UInt8(ascii: "\n")).map(Array.init)
+            })
+        else {
+            if !(read.starts(with: "foldmark-output-folders ".utf8) && !read.starts(with: (Self.version + " ").utf8)) {
+                damage?.dropBookkeeping()
+            }
+            return
+        }
+        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        guard String(decoding: lines.removeFirst(), as: UTF8.self) == Self.version + " " + key else { return }
         var identities: [String: SourceIdentity] = [:]
         for line in lines {
             guard let tab = line.firstIndex(of: UInt8(ascii: "\t")) else { return }
@@ -51,13 +62,15 @@ struct OutputFolders: Sendable {
     /// Writes the folders to `file` for `key`; if it cannot, removes the file, which would
     /// no longer describe the output.
     func write(to file: URL, key: String) {
-        var bytes = Array((Self.version + " " + key + "\n").utf8)
+        var bytes = Array((Self.version + " " + key).utf8)
         for (folder, identity) in identities.sorted(by: { $0.key < $1.key }) {
+            bytes.append(UInt8(ascii: "\n"))
             bytes += identity.encoded(separator: UInt8(ascii: " "))
             bytes.append(UInt8(ascii: "\t"))
             bytes += folder.utf8
-            bytes.append(UInt8(ascii: "\n"))
         }
+        Checksum.append(to: &bytes, separator: UInt8(ascii: "\n"))
+        bytes.append(UInt8(ascii: "\n"))
         if (try? AtomicFile.write(bytes, to: file)) == nil { try? FileManager.default.removeItem(at: file) }
     }
 
@@ -92,18 +105,21 @@ struct OutputFolderCheck: Sendable {
     init(pages: [SitePage], outputPath: String, cache: BuildCache, looksForPages: Bool) {
         self.init(
             outputs: pages.indices.lazy.map { pages[$0].output }, outputPath: outputPath, cacheFolder: cache.folder,
-            key: cache.key, looksForPages: looksForPages)
+            key: cache.key, looksForPages: looksForPages, damage: cache.damage)
     }
 
     /// The check of the files `outputs` (paths relative to the output folder), the
-    /// folders recorded in `cacheFolder` for `key`.
+    /// folders recorded in `cacheFolder` for `key` (a record that does not verify is noted
+    /// in `damage`).
     init(
-        outputs: some Collection<String>, outputPath: String, cacheFolder: URL, key: String, looksForPages: Bool
+        outputs: some Collection<String>, outputPath: String, cacheFolder: URL, key: String, looksForPages: Bool,
+        damage: CacheDamage? = nil
     ) {
         self.outputPath = outputPath
         // Taken before the folders are looked at: a later change gets later times.
         let settledBefore = SourceIdentity.settledTime()
-        let recorded = OutputFolders(reading: cacheFolder.appending(path: OutputFolders.fileName), key: key)
+        let recorded = OutputFolders(
+            reading: cacheFolder.appending(path: OutputFolders.fileName), key: key, damage: damage)
         var numbers = FolderNumbers()
         folderOfPage = outputs.map { numbers.number(of: $0) }
         paths = numbers.paths

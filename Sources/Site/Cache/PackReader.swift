@@ -9,14 +9,24 @@ import FoundationEssentials
 /// ``CachedPage/search``) from the build cache's packs for one task: each pack is opened
 /// once, however many pages are read from it in a row. ``read(_:_:)`` reads into one
 /// reused buffer, with no `String` made of it.
+///
+/// What is read is checked against the location's checksum (see ``ContentLocation``), but
+/// in the packs of this build (`written`): those were written by this process a moment
+/// ago, from the bytes whose checksum the location holds, and a full build reads every
+/// page's content back from them (a hundred megabytes for a large site).
 struct PackReader {
     let folder: URL
+    private let written: [String]
     private var descriptors: [String: Int32] = [:]
     private var buffer: [UInt8] = []
 
-    init(folder: URL) { self.folder = folder }
+    init(folder: URL, written: [String] = []) {
+        self.folder = folder
+        self.written = written
+    }
 
-    /// Calls `body` with the bytes at `location`; `false` if they cannot be read.
+    /// Calls `body` with the bytes at `location`; `false` if they cannot be read, or are not
+    /// those that were written there.
     mutating func read(_ location: ContentLocation, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
         guard location.length > 0 else {
             body(UnsafeBufferPointer(start: nil, count: 0))
@@ -30,8 +40,12 @@ struct PackReader {
             FileIO.read(descriptor, into: raw.baseAddress!, count: location.length, offset: location.offset)
         }
         guard complete else { return false }
-        buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<location.length])) }
-        return true
+        return buffer.withUnsafeBufferPointer { buffer in
+            let bytes = UnsafeBufferPointer(rebasing: buffer[..<location.length])
+            guard isIntact(bytes, at: location) else { return false }
+            body(bytes)
+            return true
+        }
     }
 
     /// The text at `location`, read straight into the string's storage (which checks that
@@ -42,11 +56,20 @@ struct PackReader {
         guard let descriptor = descriptor(for: location.pack) else { return nil }
         var complete = true
         let text = String(unsafeUninitializedCapacity: location.length) { buffer in
-            complete = FileIO.read(
-                descriptor, into: buffer.baseAddress!, count: location.length, offset: location.offset)
+            complete =
+                FileIO.read(descriptor, into: buffer.baseAddress!, count: location.length, offset: location.offset)
+                && isIntact(UnsafeBufferPointer(rebasing: buffer[..<location.length]), at: location)
             return complete ? location.length : 0
         }
         return complete ? text : nil
+    }
+
+    /// Whether `bytes`, read at `location`, are those that were written there.
+    private func isIntact(_ bytes: UnsafeBufferPointer<UInt8>, at location: ContentLocation) -> Bool {
+        // (Compared by name with each of this build's few packs: most records name the very
+        // string of their pack, which compares at once.)
+        if written.contains(location.pack) { return true }
+        return Checksum.of(bytes) == location.checksum
     }
 
     /// The open descriptor of `pack`, opened on first use.

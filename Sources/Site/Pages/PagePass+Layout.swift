@@ -10,16 +10,18 @@ import Sections
 extension PagePass {
     /// Wraps a page's content in the layout, with its navigation. A page taken from the
     /// cache whose navigation is the same as last time, and whose output is still in
-    /// place, is left alone. Returns the hash of the navigation and whether it was staged.
+    /// place, is left alone. Returns the hash of the navigation, whether it was staged, and
+    /// whether its content did not read back from the cache's packs and was made again from
+    /// its source (parsed with `resolver`'s links), which its record must then not name.
     func secondPass(
         _ page: SitePage, navigation: Navigation, position: Int?, record: CachedPage?, isReused: Bool,
-        theme: ThemeFiles, packs: inout PackReader, openFolder: inout OpenFolder
-    ) -> Swift.Result<(String, Bool), SiteError> {
+        theme: ThemeFiles, resolver: LinkResolver, packs: inout PackReader, openFolder: inout OpenFolder
+    ) -> Swift.Result<(contextHash: String, staged: Bool, rebuilt: Bool), SiteError> {
         let (context, share) = layoutContext(
             page, navigation: navigation, position: position, sourceHash: record?.sourceHash ?? "", theme: theme)
         let contextHash = Self.hash(of: context, shared: share)
         if isReused, record?.contextHash == contextHash, FileIO.exists(outputPath + page.output) {
-            return .success((contextHash, false))
+            return .success((contextHash, false, false))
         }
         // Laid out only now: a page left alone needs none.
         let folderNavigation = share.map { navigation.folderNavigation($0, renderer: renderer) }
@@ -35,22 +37,36 @@ extension PagePass {
             if !done { failure = errno }
             return done
         }
+        var rebuilt = false
         switch page.kind {
-        case .markdown:
+        case .markdown(let source):
             // The content as read back from the pack, which this build or an earlier one
             // wrote from a string: placed as it is, with no string made of it.
             // A closure literal in the call: one kept in a variable would be escaping, and
             // would copy the whole pass (every field retained) into its context per page.
-            guard let location = record?.content,
-                packs.read(
+            var readBack = false
+            if let location = record?.content {
+                readBack = packs.read(
                     location,
                     { content in
                         written = renderer.renderPage(
                             document, content: content, context: context, navigation: folderNavigation
                         ) { write($0) }
                     })
-            else {
-                return .failure(SiteError(file: page.sourceName, message: "cannot read back its rendered content"))
+            }
+            if !readBack {
+                // An earlier build's content that is gone or damaged: made again from the
+                // source, as the first pass would have.
+                guard let parsed = reparse(source, resolver: resolver) else {
+                    return .failure(SiteError(file: page.sourceName, message: "cannot read back its rendered content"))
+                }
+                cache.damage.rebuildPage(source)
+                rebuilt = true
+                written = renderer.renderContent(parsed) { content in
+                    renderer.renderPage(document, content: content, context: context, navigation: folderNavigation) {
+                        write($0)
+                    }
+                }
             }
         case .folderIndex(let indexed):
             var content = FolderIndex.content(for: indexed, navigation: navigation)
@@ -63,7 +79,7 @@ extension PagePass {
         guard written else {
             return .failure(SiteError(file: page.sourceName, cannot: "write its page", code: failure))
         }
-        return .success((contextHash, true))
+        return .success((contextHash, true, rebuilt))
     }
 
     /// The context of `page` at `position` among the navigable pages (`nil` for the 404

@@ -49,7 +49,7 @@ struct PagePass: Sendable {
         outputPath = Self.folderPath(output)
         stagingPath = Self.folderPath(staging)
         searchStatePrefetch = SearchStatePrefetch(
-            file: cache.folder.appending(path: SearchIndexState.fileName), key: cache.key)
+            file: cache.folder.appending(path: SearchIndexState.fileName), key: cache.key, damage: cache.damage)
         parseOptions = settings.parseOptions(reserving: renderer.layoutIDs)
     }
 
@@ -194,10 +194,12 @@ struct PagePass: Sendable {
         let searchPages = pages
         let searchRecords = records
         let searchReused = isReused
+        let ownPacks = packs.names
         async let searchOutcome = { [self] () async -> (Swift.Result<SearchOutcome, SiteError>, Double) in
             let start = clock.now
             do throws(SiteError) {
-                let outcome = try await writeSearchIndex(searchPages, records: searchRecords, reused: searchReused)
+                let outcome = try await writeSearchIndex(
+                    searchPages, records: searchRecords, reused: searchReused, resolver: resolver, ownPacks: ownPacks)
                 return (.success(outcome), (clock.now - start).seconds)
             } catch {
                 return (.failure(error), (clock.now - start).seconds)
@@ -288,7 +290,7 @@ struct PagePass: Sendable {
         let packFolder = cache.packFolder
         let layoutTasks = TaskStates(
             count: Parallel.workers(for: allPages.count, jobs: options.jobs),
-            { (packs: PackReader(folder: packFolder), folder: OpenFolder()) },
+            { (packs: PackReader(folder: packFolder, written: ownPacks), folder: OpenFolder()) },
             close: { task in
                 task.packs.close()
                 task.folder.close()
@@ -305,12 +307,16 @@ struct PagePass: Sendable {
             return layoutTasks.with(worker) { task in
                 secondPass(
                     allPages[index], navigation: navigation, position: pagePositions[index], record: record,
-                    isReused: reusedPages[index], theme: theme, packs: &task.packs, openFolder: &task.folder)
-            }.map { contextHash, staged in
+                    isReused: reusedPages[index], theme: theme, resolver: resolver, packs: &task.packs,
+                    openFolder: &task.folder)
+            }.map { contextHash, staged, rebuilt in
                 // The record with the navigation's hash, made here rather than one by one
                 // below: setting a field copies all of them (most pages of a full build).
-                guard var record, record.contextHash != contextHash else { return (record, staged) }
+                guard var record, record.contextHash != contextHash || rebuilt else { return (record, staged) }
                 record.contextHash = contextHash
+                // Content made again from the source is in no pack: the next build parses
+                // the page rather than read what this one could not.
+                if rebuilt { record.content = nil }
                 return (record, staged)
             }
         }
@@ -352,6 +358,7 @@ struct PagePass: Sendable {
         case .failure(let error):
             result.errors.append(error)
         }
+        await forgetDamagedTerms(in: &result)
         result.timings.append(("search", searchSeconds))
         result.timings.append(("layout", layoutSeconds))
         // The site-wide values go on another thread, or are kept to the exit (see
@@ -362,6 +369,23 @@ struct PagePass: Sendable {
         let pageLists = (pages, records, allPages, laidOutRecords, searchPages, searchRecords)
         Leftovers.free((pageLists, laidOut, madeNavigation, resolver, folders))
         return result
+    }
+
+    /// Makes the records of the pages whose search terms did not read back from the cache
+    /// (and were made again from their sources) name no content, so that the next build
+    /// parses them again rather than read those terms (see ``CacheDamage``), and the save
+    /// of `result`'s records again. (The search index is made while the records are saved,
+    /// so this seldom case makes the save twice.)
+    private func forgetDamagedTerms(in result: inout Result) async {
+        let damaged = cache.damage.pagesWithTermsRebuilt
+        guard !damaged.isEmpty, let pending = result.pendingSave else { return }
+        // Its compacted pack, if it made one, is removed with the packs no record names.
+        _ = await pending.value
+        for index in result.records.indices where damaged.contains(result.records[index].source) {
+            result.records[index].content = nil
+        }
+        let (savedRecords, savedState) = (result.records, result.state)
+        result.pendingSave = Task { [cache] in await cache.prepareSave(savedRecords, state: savedState) }
     }
 
     /// Notes in `result` a page whose record at `index` of the sources has no identity, or

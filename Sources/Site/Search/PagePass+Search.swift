@@ -17,10 +17,12 @@ extension PagePass {
     /// was made from the same pages, which a no-op build finds by reading one line;
     /// otherwise those that differ from the files in place, when the output folder holds
     /// the index that the cache's ``SearchIndexState`` describes. The state for the next
-    /// build is returned, to be written while the build is published.
-    func writeSearchIndex(_ pages: [SitePage], records: [CachedPage?], reused: [Bool]) async throws(SiteError)
-        -> SearchOutcome
-    {
+    /// build is returned, to be written while the build is published. A page whose terms
+    /// do not read back from the cache has them made again from its source, parsed with
+    /// `resolver`'s links. `ownPacks` are the packs this build wrote.
+    func writeSearchIndex(
+        _ pages: [SitePage], records: [CachedPage?], reused: [Bool], resolver: LinkResolver, ownPacks: [String]
+    ) async throws(SiteError) -> SearchOutcome {
         guard site.config.hasSearch else { return SearchOutcome() }
         if BuildInterruption.isRequested { throw Self.interruption }
         let stateFile = cache.folder.appending(path: SearchIndexState.fileName)
@@ -54,7 +56,8 @@ extension PagePass {
             let record = records[position]!
             var page = SearchIndex.Page(
                 output: pages[position].output, sourceHash: record.sourceHash, title: record.title,
-                headings: record.storedHeadings, search: record.search, hasPageEntry: record.searchHasPageEntry)
+                headings: record.storedHeadings, search: record.search, hasPageEntry: record.searchHasPageEntry,
+                source: record.source)
             if !reused[position], case .markdown(let source) = pages[position].kind,
                 let old = cache.record(source, hint: position), old.sourceHash != record.sourceHash,
                 let location = old.search
@@ -75,10 +78,9 @@ extension PagePass {
         }
         let (index, next) = await SearchIndex.make(
             pages: indexed, hash: hash.hex, previous: previous, inPlace: unchanged, packs: cache.packFolder,
-            jobs: options.jobs
-        ) { path, bytes in
-            FileIO.write(bytes, toPath: staging.appending(path: path).path)
-        }
+            written: ownPacks, jobs: options.jobs,
+            recover: { [self] page in searchTerms(fromSource: page.source, title: page.title, resolver: resolver) },
+            write: { path, bytes in FileIO.write(bytes, toPath: staging.appending(path: path).path) })
         // Cancelled (Ctrl-C): the last state stays for the next build.
         if BuildInterruption.isRequested { throw Self.interruption }
         let state = SearchStateWrite(state: next, file: stateFile, key: cache.key)
@@ -109,17 +111,24 @@ struct SearchStateWrite: Sendable {
 final class SearchStatePrefetch: Sendable {
     private let file: URL
     private let key: String
+    private let damage: CacheDamage?
     private let reading = Mutex<Background<SearchIndexState?>?>(nil)
 
-    init(file: URL, key: String) {
+    /// A state that does not verify is noted in `damage`.
+    init(file: URL, key: String, damage: CacheDamage? = nil) {
         self.file = file
         self.key = key
+        self.damage = damage
     }
 
     /// Starts reading the state, unless that has begun.
     func start() {
         reading.withLock { reading in
-            if reading == nil { reading = Background { [file, key] in SearchIndexState(reading: file, key: key) } }
+            if reading == nil {
+                reading = Background { [file, key, damage] in
+                    SearchIndexState(reading: file, key: key, damage: damage)
+                }
+            }
         }
     }
 

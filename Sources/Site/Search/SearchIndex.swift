@@ -48,6 +48,8 @@ struct SearchIndex {
         /// hash and where its terms are kept. Knowing every term that a page's old entries
         /// were listed under, the index patches only those terms' lists.
         var replaced: (sourceHash: String, search: ContentLocation)?
+        /// Its source under `Content/`, to make its terms again from (see ``make``).
+        var source = ""
     }
 
     /// Paths of the files, relative to the output folder, `search/index.js` last.
@@ -95,14 +97,17 @@ struct SearchIndex {
     /// The index of `pages` (in any order), labelled with `hash`, and the state to keep
     /// for the next build (``SearchIndexState``): the dictionary of `previous` (the state
     /// kept by the last build, if any), patched with the terms of the pages that are new
-    /// or changed since, read from the pack files in `packs`. The state is `nil` when a
-    /// page's terms could not be read.
+    /// or changed since, read from the pack files in `packs` (those named `written` made by
+    /// this build, see ``PackReader``). A page whose terms cannot be read from them, or are
+    /// not as written, has them from `recover`. The state is `nil` when a page's terms
+    /// could not be had.
     ///
     /// Files go to `write`, but for those that `inPlace` (path → hash of the content)
     /// says are already in place with the same content.
     static func make(
         pages unsorted: [Page], hash: String, previous: SearchIndexState?, inPlace: [String: UInt64] = [:],
-        packs: URL, jobs: Int?, write: (_ path: String, _ bytes: UnsafeRawBufferPointer) -> Bool
+        packs: URL, written: [String] = [], jobs: Int?, recover: (@Sendable (Page) -> [UInt8]?)? = nil,
+        write: (_ path: String, _ bytes: UnsafeRawBufferPointer) -> Bool
     ) async -> (index: SearchIndex, state: SearchIndexState?) {
         // (By index: a pair of pages from `zip` is a copy of each, every string retained.)
         let isSorted = unsorted.indices.dropFirst().allSatisfy { unsorted[$0 - 1].output < unsorted[$0].output }
@@ -139,7 +144,7 @@ struct SearchIndex {
                 rows.append(contentsOf: previousRows[old.row])
             } else {
                 if let location = pages[index].search {
-                    changed.append(SearchPostings.Source(location: location, firstEntry: total))
+                    changed.append(SearchPostings.Source(location: location, firstEntry: total, page: index))
                 }
                 if let (sourceHash, location) = pages[index].replaced,
                     let old = kept[SearchIndexState.id(output: pages[index].output, sourceHash: sourceHash)]
@@ -151,7 +156,9 @@ struct SearchIndex {
             statePages.append(SearchIndexState.Page(id: id, entries: entries, rowLength: rows.count - rowStart))
             total += entries
         }
-        let new = await SearchPostings.collect(changed, packs: packs, jobs: jobs)
+        let new = await SearchPostings.collect(
+            changed, packs: packs, written: written, jobs: jobs,
+            recover: recover.map { recover -> @Sendable (Int) -> [UInt8]? in { [pages] page in recover(pages[page]) } })
         // A cancelled build (Ctrl-C) publishes nothing: no files are made.
         if BuildInterruption.isRequested { return (SearchIndex(), nil) }
         // Every page of the last index that is not kept was replaced by a page whose old

@@ -12,7 +12,8 @@ import FoundationEssentials
 /// It names each page by a hash of its output path and source hash, so it describes
 /// itself: it holds good whatever happened to the cache's index since, and is only ever
 /// used for the same cache key (configuration, theme, version, set of sources) and index
-/// format. The file is `<version> <format> <key>\n`, `<index hash> <number of files>\n`,
+/// format. The file is `<version> <format> <key>\n`, the ``Checksum`` of the whole file but
+/// this line (``checksum(_:)``) as a line, `<index hash> <number of files>\n`,
 /// a line `<path> <content hash>` per file, a line with the number of the first term of
 /// each term shard and one with that of the first page of each entry chunk (each number
 /// followed by a space), the number of pages, a line
@@ -20,7 +21,7 @@ import FoundationEssentials
 /// dictionary's lines.
 struct SearchIndexState: Sendable {
     static let fileName = "search"
-    static let version = "foldmark-search-state 3"
+    static let version = "foldmark-search-state 4"
 
     struct Page: Sendable, Equatable {
         var id: UInt64
@@ -66,14 +67,42 @@ struct SearchIndexState: Sendable {
 
     private static func header(key: String) -> String { "\(version) \(SearchIndex.formatVersion) \(key)\n" }
 
-    /// The state in `file`, if it is one made for `key`.
-    init?(reading file: URL, key: String) {
+    /// The checksum of a state's parts: its first line, and what follows the checksum's
+    /// line up to the rows, the rows, and the dictionary's lines (as the file is written).
+    private static func checksum(_ parts: [UnsafeBufferPointer<UInt8>]) -> UInt64 {
+        Checksum.of(parts: parts)
+    }
+
+    /// The length of a checksum's line: 16 digits and a line break.
+    private static let checksumLine = Checksum.digits + 1
+
+    /// The length of the first line of a state of this version, and the checksum on the
+    /// line after it; `nil` if `data` does not start so.
+    private static func firstLines(of data: Data) -> (Int, UInt64)? {
+        guard data.starts(with: (version + " ").utf8),
+            let end = data.prefix(4096).firstIndex(of: UInt8(ascii: "\n")).map({ $0 - data.startIndex }),
+            data.count >= end + 1 + checksumLine, data[data.startIndex + end + checksumLine] == UInt8(ascii: "\n")
+        else { return nil }
+        let start = data.startIndex + end + 1
+        let digits = [UInt8](data[start..<(start + Checksum.digits)])
+        guard let checksum = digits.withUnsafeBufferPointer(Digits.hex16) else { return nil }
+        return (end + 1, checksum)
+    }
+
+    /// The state in `file`, if it is one made for `key`. One that does not verify is
+    /// noted in `damage`.
+    init?(reading file: URL, key: String, damage: CacheDamage? = nil) {
         // (A build that finds its index in place has no use for the state; it stops here.)
         // Mapped rather than read: the dictionary, most of the file, stays where it is (see
         // ``SearchDictionary/init(lines:from:)-(Data,_)``). The file is only ever replaced.
         guard !Task.isCancelled, case .success(let data) = FileIO.map(file.path), !Task.isCancelled else { return nil }
-        let header = Array(Self.header(key: key).utf8)
-        guard data.count > header.count, data.prefix(header.count).elementsEqual(header) else { return nil }
+        guard let (firstLine, checksum) = Self.firstLines(of: data) else {
+            // Another foldmark's state is of no use, but not damaged.
+            if !(data.starts(with: "foldmark-search-state ".utf8) && !data.starts(with: (Self.version + " ").utf8)) {
+                damage?.dropSearchState()
+            }
+            return nil
+        }
         var pages: [Page] = []
         var hash = ""
         var files: [String: UInt64] = [:]
@@ -82,7 +111,7 @@ struct SearchIndexState: Sendable {
         var dictionaryStart = 0
         let valid = data.withUnsafeBytes { raw -> Bool in
             let bytes = raw.assumingMemoryBound(to: UInt8.self)
-            var index = header.count
+            var index = firstLine + Self.checksumLine
             func number(radix: UInt64, until end: UInt8) -> UInt64? {
                 var value: UInt64 = 0
                 let start = index
@@ -128,7 +157,8 @@ struct SearchIndexState: Sendable {
             guard let firstTerms = numbers(), let firstPages = numbers() else { return false }
             shards = SearchIndex.Shards(terms: firstTerms, pages: firstPages)
             guard let count = number(radix: 10, until: UInt8(ascii: "\n")), count < 100_000_000 else { return false }
-            pages.reserveCapacity(Int(count))
+            // (A line per page, of at least six bytes.)
+            pages.reserveCapacity(min(Int(count), bytes.count / 6))
             for _ in 0..<count {
                 guard let id = number(radix: 16, until: UInt8(ascii: " ")),
                     let entries = number(radix: 10, until: UInt8(ascii: " ")), entries < UInt32.max,
@@ -138,9 +168,20 @@ struct SearchIndexState: Sendable {
             }
             rowsStart = index
             dictionaryStart = pages.reduce(index) { $0 + $1.rowLength }
-            return dictionaryStart <= bytes.count
+            guard dictionaryStart <= bytes.count else { return false }
+            // Checked whatever key the state was made for: a damaged key must not pass for
+            // another build's.
+            let parts = [0..<firstLine, (firstLine + Self.checksumLine)..<rowsStart, rowsStart..<dictionaryStart]
+                .map { UnsafeBufferPointer(rebasing: bytes[$0]) }
+            return Self.checksum(parts + [UnsafeBufferPointer(rebasing: bytes[dictionaryStart...])]) == checksum
         }
-        guard valid, let dictionary = SearchDictionary(lines: data, from: dictionaryStart) else { return nil }
+        guard valid else {
+            damage?.dropSearchState()
+            return nil
+        }
+        guard data.prefix(firstLine).elementsEqual(Self.header(key: key).utf8),
+            let dictionary = SearchDictionary(lines: data, from: dictionaryStart)
+        else { return nil }
         self.pages = pages
         self.rows = data.withUnsafeBytes { ArraySlice($0[rowsStart..<dictionaryStart]) }
         self.dictionary = dictionary
@@ -161,7 +202,8 @@ struct SearchIndexState: Sendable {
     /// then there is no state).
     func write(to file: URL, key: String) -> Bool {
         // Written as bytes, digit by digit: a line per page, and a large site has thousands.
-        var head = Array((Self.header(key: key) + "\(hash) \(files.count)\n").utf8)
+        let first = Array(Self.header(key: key).utf8)
+        var head = Array("\(hash) \(files.count)\n".utf8)
         head.reserveCapacity(head.count + files.count * 48 + pages.count * 32)
         for (path, contentHash) in files.sorted(by: { $0.key < $1.key }) {
             head += path.utf8
@@ -186,6 +228,14 @@ struct SearchIndexState: Sendable {
             head.appendDecimal(UInt64(page.rowLength))
             head.append(UInt8(ascii: "\n"))
         }
+        let checksum = first.withUnsafeBufferPointer { first in
+            head.withUnsafeBufferPointer { head in
+                rows.withUnsafeBufferPointer { rows in dictionary.withLines { Self.checksum([first, head, rows, $0]) } }
+            }
+        }
+        var checksumLine: [UInt8] = []
+        checksumLine.appendHex(checksum, digits: Checksum.digits)
+        checksumLine.append(UInt8(ascii: "\n"))
         let temporary = file.deletingLastPathComponent().appending(path: ".\(file.lastPathComponent).foldmark-tmp")
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return false }
@@ -200,7 +250,8 @@ struct SearchIndexState: Sendable {
             return true
         }
         let written =
-            head.withUnsafeBufferPointer(put) && rows.withUnsafeBufferPointer(put) && dictionary.withLines(put)
+            first.withUnsafeBufferPointer(put) && checksumLine.withUnsafeBufferPointer(put)
+            && head.withUnsafeBufferPointer(put) && rows.withUnsafeBufferPointer(put) && dictionary.withLines(put)
         Glibc.close(descriptor)
         // The old state is removed first: renaming over a file makes ext4 allocate and
         // start writing out the new one's blocks at once (its `auto_da_alloc`), which kept a

@@ -9,25 +9,31 @@ enum SearchPostings {
     struct Source: Sendable {
         var location: ContentLocation
         var firstEntry: UInt32
+        /// The number by which `recover` (see ``collect(_:packs:jobs:recover:)``) knows the
+        /// page; -1 for none.
+        var page = -1
     }
 
     /// The dictionary of the records of `pages` (whose entries must increase from one page
     /// to the next), read from the pack files in `packs`, and whether every record could be
-    /// read (a page whose record cannot be read adds no term).
+    /// read (a page whose record cannot be read adds no term). A record that cannot be read,
+    /// or does not read back as written, is asked of `recover` by its page's number, if it has one.
+    /// The records in the packs named `written` were written by this build (see ``PackReader``).
     ///
     /// Each task reads a run of consecutive pages, each record once, into a table of its
     /// own, and puts its terms in order; the runs are then joined, two at a time. A run's
     /// entries all come after those of the runs before it, so joining a term's lists is
     /// appending them, with only the first gap of each run counted again.
-    static func collect(_ pages: [Source], packs: URL, jobs: Int?) async -> (
-        dictionary: SearchDictionary, isComplete: Bool
-    ) {
+    static func collect(
+        _ pages: [Source], packs: URL, written: [String] = [], jobs: Int?,
+        recover: (@Sendable (Int) -> [UInt8]?)? = nil
+    ) async -> (dictionary: SearchDictionary, isComplete: Bool) {
         guard !pages.isEmpty else { return (SearchDictionary(), true) }
         let runs = Parallel.workers(for: (pages.count + 63) / 64, jobs: jobs)
         let parts = await Parallel.map(runs, jobs: jobs) { run -> (Run, Bool) in
             let run = pages[(run * pages.count / runs)..<((run + 1) * pages.count / runs)]
             var table = Table(expectedBytes: run.reduce(0) { $0 + $1.location.length })
-            var reader = PackReader(folder: packs)
+            var reader = PackReader(folder: packs, written: written)
             var isComplete = true
             for page in run {
                 // A cancelled build (Ctrl-C) publishes nothing: the rest is not read.
@@ -35,8 +41,12 @@ enum SearchPostings {
                     isComplete = false
                     break
                 }
-                let found = reader.read(page.location) { table.add(record: $0, firstEntry: page.firstEntry) }
-                if !found { isComplete = false }
+                if reader.read(page.location, { table.add(record: $0, firstEntry: page.firstEntry) }) { continue }
+                if page.page >= 0, let terms = recover?(page.page) {
+                    terms.withUnsafeBufferPointer { table.add(record: $0, firstEntry: page.firstEntry) }
+                } else {
+                    isComplete = false
+                }
             }
             reader.close()
             return (table.sorted(), isComplete)
