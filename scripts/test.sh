@@ -7,7 +7,9 @@
 #   5. build Content/ into a temporary folder
 #   6. browser tests (pytest, Tests/browser)      7. Nu HTML Checker on every page
 #   8. robustness: a 100 MB page (scripts/large-input.sh), builds killed with SIGKILL
-#      at random moments and while publishing (scripts/kill-trials.py), the real corpora of
+#      at random moments and while publishing (scripts/kill-trials.py), 20 random
+#      corruptions of the build cache (scripts/cache-trials.sh; run more of either by
+#      hand), the real corpora of
 #      ../shared/corpus when that folder exists (scripts/corpora.sh), and 30 seconds
 #      of fuzzing (scripts/fuzz.sh; run it for longer by hand)
 # Every step runs when the steps it needs passed (otherwise it is skipped); the exit
@@ -132,6 +134,7 @@ fi
 if [ -n "${FOLDMARK_BIN:-}" ]; then
     step "large input (100 MB page)" ./scripts/large-input.sh 100
     step "kill trials (20 + 20)" python3 scripts/kill-trials.py --random 20 --publishing 20
+    step "cache trials (20 corruptions)" ./scripts/cache-trials.sh 20
     if [ -d ../shared/corpus ]; then
         step "real corpora (../shared/corpus)" ./scripts/corpora.sh ../shared/corpus
     else
@@ -140,6 +143,7 @@ if [ -n "${FOLDMARK_BIN:-}" ]; then
 else
     skip "large input (100 MB page)" "release build failed"
     skip "kill trials (20 + 20)" "release build failed"
+    skip "cache trials (20 corruptions)" "release build failed"
 fi
 fuzz_scratch=()
 if [ -n "${FOLDMARK_SCRATCH_PATH:-}" ]; then
