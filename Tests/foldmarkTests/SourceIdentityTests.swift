@@ -44,10 +44,10 @@ import Testing
     static func identityField(_ site: TemporarySite, _ source: String) throws -> String? {
         let index = try FileIO.read(site.root.appending(path: ".foldmark-cache/_site/index").path).get()
         for record in index.split(separator: CachedPage.recordSeparator, omittingEmptySubsequences: false).dropFirst() {
+            // The fields, then the record's checksum; the identity is the 21st field.
             let fields = record.split(separator: CachedPage.fieldSeparator, omittingEmptySubsequences: false)
-            guard fields.count == CachedPage.fieldCount, fields[0].elementsEqual(source.utf8) else { continue }
-            // The identity is the field before the last (the parse warnings).
-            return String(decoding: fields[fields.count - 2], as: UTF8.self)
+            guard fields.count == CachedPage.fieldCount + 1, fields[0].elementsEqual(source.utf8) else { continue }
+            return String(decoding: fields[20], as: UTF8.self)
         }
         return nil
     }
