@@ -226,8 +226,9 @@
       });
       id = page.sections[offset].id;
     }
-    // At the top, root is "": "./" keeps a path such as "c:d.html" from being read as a scheme.
-    var file = (root || "./") + page.path + ".html";
+    var file = root + page.path + ".html";
+    // A path whose first segment holds ":" ("c:d.html") would read as a URL scheme.
+    if (/^[^\/]*:/.test(file)) file = "./" + file;
     var href = file + (id ? "#" + encodeURIComponent(id) : "");
     if (id && new URL(file, location.href).pathname === location.pathname) href = "#" + encodeURIComponent(id);
     return { href: href, trail: trail };
