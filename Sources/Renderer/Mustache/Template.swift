@@ -11,6 +11,8 @@ public struct Template: Sendable {
     private let program: TemplateProgram
     /// A first guess at the output's size, so that rendering rarely has to grow the string.
     private let estimatedSize: Int
+    /// The number of each partial, by name.
+    private let partialNumbers: [String: Int32]
 
     /// Compiles `source` and every partial in `partials`, which maps partial names to their
     /// source. Partials may include each other and themselves. A `{{> name}}` with no
@@ -38,6 +40,7 @@ public struct Template: Sendable {
         }
         program = TemplateProgram(main: nodes, partials: compiled)
         estimatedSize = max(256, source.utf8.count * 2)
+        partialNumbers = indices.mapValues { Int32($0) }
     }
 
     /// Renders the template with `context` at the bottom of the context stack. `size`, if
@@ -76,6 +79,12 @@ public struct Template: Sendable {
     /// ``TemplateData``; `-1` if no tag uses the name, so that the field can be left out.
     func key(_ name: String) -> Int32 {
         program.keys[name] ?? -1
+    }
+
+    /// The number of the partial `name`, for the pieces of a markup value
+    /// (``TemplateData/markupPiece(_:partial:)``); `-1` if there is none.
+    func partial(_ name: String) -> Int32 {
+        partialNumbers[name] ?? -1
     }
 
     /// The numbers of every field name, for ``TemplateData/add(_:keys:)``.

@@ -22,6 +22,10 @@ struct TemplateData {
         case list
         /// `count` fields from `slots[start]` on.
         case object
+        /// HTML in `count` pieces from `slots[start]` on (see ``markupPiece(_:partial:)``):
+        /// a text is placed as it is, any other value is rendered through the partial
+        /// that its slot's key numbers. Truthy when it has pieces.
+        case markup
     }
 
     struct Value {
@@ -37,7 +41,7 @@ struct TemplateData {
         var isTruthy: Bool {
             switch kind {
             case .null, .false: false
-            case .list: count > 0
+            case .list, .markup: count > 0
             case .true, .text, .sharedText, .object: true
             }
         }
@@ -145,6 +149,16 @@ struct TemplateData {
     mutating func set(_ item: Value, at index: Int, of list: Value) {
         slots[Int(list.start) - baseSlots.count + index].value = item
     }
+
+    /// Adds the next piece of the markup being built: a text that is HTML already, or a
+    /// value for the partial numbered `partial` (``Template/partial(_:)``; `-1` for a text,
+    /// or for no partial, which renders nothing).
+    mutating func markupPiece(_ value: Value, partial: Int32) {
+        pending.append(Slot(key: partial, value: value))
+    }
+
+    /// The markup of the pieces added since `begin()` returned `mark`.
+    mutating func endMarkup(_ mark: Int) -> Value { end(mark, as: .markup) }
 
     /// The list of the items added since `begin()` returned `mark`.
     mutating func endList(_ mark: Int) -> Value { end(mark, as: .list) }

@@ -73,7 +73,12 @@ struct TemplateRendering: ~Copyable {
             case .lineStart:
                 if !indentation.isEmpty { indentation.withUnsafeBufferPointer { output.append(contentsOf: $0) } }
             case .variable(let name, let isEscaped):
-                append(resolve(name), isEscaped: isEscaped)
+                let value = resolve(name)
+                if value.kind == .markup {
+                    appendMarkup(value, isEscaped: isEscaped, depth: depth)
+                } else {
+                    append(value, isEscaped: isEscaped)
+                }
             case .section(let name, let isInverted, let end):
                 let body = (at + 1)..<Int(end)
                 let value = resolve(name)
@@ -130,7 +135,36 @@ struct TemplateRendering: ~Copyable {
             }
         case .true: output.append("true")
         case .false: output.append("false")
-        case .null, .list, .object: break
+        case .null, .list, .object, .markup: break
+        }
+    }
+
+    /// Appends what `{{name}}` shows of a markup value: each text piece as it is, each
+    /// other piece rendered through its partial with the piece on top of the context
+    /// stack, as a text would be placed (without the indentation of an enclosing
+    /// standalone partial tag). Escaped, the whole is rendered aside first, then escaped.
+    private mutating func appendMarkup(_ markup: TemplateData.Value, isEscaped: Bool, depth: Int) {
+        guard !isEscaped else {
+            var aside = UniqueBuffer<UInt8>(capacity: 256)
+            swap(&output, &aside)
+            appendMarkup(markup, isEscaped: false, depth: depth)
+            swap(&output, &aside)
+            HTMLFragment.appendEscaped(aside.buffer, to: &output)
+            return
+        }
+        for index in Int(markup.start)..<Int(markup.start + markup.count) {
+            let piece = slot(index)
+            if piece.value.kind == .text || piece.value.kind == .sharedText {
+                append(piece.value, isEscaped: false)
+            } else if piece.key >= 0, depth < Self.maximumPartialDepth {
+                // Placed like a text: no standalone partial's indentation goes into it.
+                var enclosing: [UInt8] = []
+                swap(&indentation, &enclosing)
+                stack.append(piece.value)
+                render(partials[Int(piece.key)], depth: depth + 1)
+                stack.removeLast()
+                swap(&indentation, &enclosing)
+            }
         }
     }
 
