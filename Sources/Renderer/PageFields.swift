@@ -9,6 +9,8 @@ struct PageFields: Sendable {
         case content, toc, hasTOC, navigation, hasNavigation, breadcrumbs, hasBreadcrumbs, search, pageHash
         case rememberFolds, hasPager, previous, next, href, folder, current, open, hasChildren, children
         case preamble, sections, id, level, titleHTML, classes, accordion, long, body
+        case kind, note, tip, important, warning, caution, foldable, code, language, options, text, header, rows
+        case hasRows, cells, align, html, checked
     }
 
     /// The names as templates spell them, by ``Name/rawValue``: written out, since
@@ -20,20 +22,34 @@ struct PageFields: Sendable {
         "hasBreadcrumbs",
         "search", "pageHash", "rememberFolds", "hasPager", "previous", "next", "href", "folder", "current", "open",
         "hasChildren", "children", "preamble", "sections", "id", "level", "titleHTML", "classes", "accordion", "long",
-        "body",
+        "body", "kind", "note", "tip", "important", "warning", "caution", "foldable", "code", "language", "options",
+        "text", "header", "rows", "hasRows", "cells", "align", "html", "checked",
     ]
+
+    /// The partials that lay out the blocks of a ``Body``, included as `{{> callout}}` and so on.
+    enum Partial: Int, CaseIterable {
+        case callout, codeBlock, table, taskCheckbox
+    }
+
+    /// The partials' names, by ``Partial/rawValue``: their theme files without `.html`.
+    static let partialNames = ["callout", "code-block", "table", "task-checkbox"]
 
     /// By ``Name/rawValue``; `-1` for a name the template never uses.
     private let keys: [Int32]
+    /// By ``Partial/rawValue``; `-1` for a partial the theme does not have.
+    private let partials: [Int32]
     /// Every name the template uses, for front matter, whose names are the author's.
     let all: [String: Int32]
 
     init(_ template: Template) {
         keys = Self.names.map(template.key)
+        partials = Self.partialNames.map(template.partial)
         all = template.keys
     }
 
     subscript(name: Name) -> Int32 { keys[name.rawValue] }
+
+    subscript(partial: Partial) -> Int32 { partials[partial.rawValue] }
 }
 
 extension TemplateData {
@@ -127,7 +143,7 @@ extension TemplateData {
             field(fields[.classes], classList)
             field(fields[.accordion], section.accordion.map { text($0) } ?? .null)
             field(fields[.long], .bool(section.wordCount >= PageRenderer.longSectionWords))
-            field(fields[.body], text: section.body.html)
+            field(fields[.body], add(section.body, fields))
             field(fields[.children], children)
             item(endObject(entry))
         }

@@ -85,11 +85,11 @@ public struct PageRenderer: Sendable {
     ) -> Result {
         var data = TemplateData()
         let mark = data.begin()
-        data.field(contentFields[.preamble], text: document.preamble.html)
+        data.field(contentFields[.preamble], data.add(document.preamble, contentFields))
         data.field(contentFields[.sections], data.add(document.sections, contentFields))
         let root = data.endObject(mark)
         return content.render(
-            data, root: root, size: document.preamble.html.utf8.count + Self.contentSize(of: document.sections),
+            data, root: root, size: Self.size(of: document.preamble) + Self.contentSize(of: document.sections),
             then: body)
     }
 
@@ -97,8 +97,21 @@ public struct PageRenderer: Sendable {
     /// twice and the markup of the default `section.html` around them.
     private static func contentSize(of sections: [Section]) -> Int {
         sections.reduce(0) { size, section in
-            size + section.body.html.utf8.count + 2 * section.titleHTML.html.utf8.count + 320
+            size + Self.size(of: section.body) + 2 * section.titleHTML.html.utf8.count + 320
                 + contentSize(of: section.children)
+        }
+    }
+
+    /// About the size of a body's HTML: cmark's, and for each block its own and the
+    /// markup of the default partial around it (at most about a callout's icon and frame).
+    private static func size(of body: Body) -> Int {
+        body.blocks.reduce(body.html.utf8.count) { size, block in
+            switch block.content {
+            case .callout(let callout): size + 640 + Self.size(of: callout.body)
+            case .codeBlock(let code): size + 320 + code.html.html.utf8.count
+            case .table(let table): size + 320 + 40 * table.alignments.count * (table.rows.count + 1)
+            case .taskItem: size + 64
+            }
         }
     }
 

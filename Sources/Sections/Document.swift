@@ -4,14 +4,14 @@ import Basics
 /// and the tree of sections that its document-level headings open.
 public struct Document: Hashable, Sendable {
     public var frontMatter: FrontMatter
-    /// The blocks before the first document-level heading, as HTML rendered by cmark.
-    public var preamble: HTMLFragment
+    /// The blocks before the first document-level heading.
+    public var preamble: Body
     public var sections: [Section]
     /// Every link and image of the page's output, in document order, as written.
     public var links: [Link]
 
     public init(
-        frontMatter: FrontMatter = FrontMatter(), preamble: HTMLFragment = .empty, sections: [Section] = [],
+        frontMatter: FrontMatter = FrontMatter(), preamble: Body = .empty, sections: [Section] = [],
         links: [Link] = []
     ) {
         self.frontMatter = frontMatter

@@ -47,8 +47,8 @@ public struct Section: Hashable, Sendable {
         get { storage.fields.classes }
         _modify { yield &unique().fields.classes }
     }
-    /// The blocks between the heading and its first child, as HTML rendered by cmark.
-    public var body: HTMLFragment {
+    /// The blocks between the heading and its first child.
+    public var body: Body {
         get { storage.fields.body }
         _modify { yield &unique().fields.body }
     }
@@ -64,7 +64,7 @@ public struct Section: Hashable, Sendable {
 
     public init(
         level: Int, title: String, titleHTML: HTMLFragment, id: String, isCollapsed: Bool = false,
-        classes: [String] = [], body: HTMLFragment = .empty, children: [Section] = [], line: Int = 1,
+        classes: [String] = [], body: Body = .empty, children: [Section] = [], line: Int = 1,
         wordCount: Int = 0, accordion: String? = nil
     ) {
         storage = Storage(
@@ -92,7 +92,7 @@ public struct Section: Hashable, Sendable {
         var wordCount: Int
         var accordion: String?
         var classes: [String]
-        var body: HTMLFragment
+        var body: Body
         var children: [Section]
         var line: Int
     }

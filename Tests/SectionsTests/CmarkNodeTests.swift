@@ -42,7 +42,8 @@ import Testing
         #expect(CmarkNode.blocks(under: root) == referenceBlocks(under: root))
         // With custom blocks in the tree, as the extensions leave it, and an inline custom
         // node directly under one (which is not a block).
-        MarkdownExtensions.apply(to: root, source: SourceLines(Substring(markdown)), cmarkOptions: CMARK_OPT_DEFAULT)
+        _ = MarkdownExtensions.apply(
+            to: root, source: SourceLines(Substring(markdown)), cmarkOptions: CMARK_OPT_DEFAULT)
         if let custom = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK), let inline = cmark_node_new(CMARK_NODE_CUSTOM_INLINE),
             let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH)
         {

@@ -224,7 +224,7 @@ extension SearchSpeedTests {
             sections.append(
                 Section(
                     level: sectionLevel, title: title, titleHTML: HTMLFragment(trusted: title), id: "s",
-                    body: HTMLFragment(trusted: randomText(&random)), children: children))
+                    body: Body(trusted: randomText(&random)), children: children))
         }
         return sections
     }
@@ -234,7 +234,7 @@ extension SearchSpeedTests {
         for _ in 0..<3_000 {
             let sections = Self.randomSections(&random, under: 0, depth: 0)
             let preamble = random.next() % 3 == 0 ? Self.randomText(&random) : ""
-            let document = Document(preamble: HTMLFragment(trusted: preamble), sections: sections)
+            let document = Document(preamble: Body(trusted: preamble), sections: sections)
             // The page's title is often its first heading, which leaves the page entry out.
             let title = random.next() % 2 == 0 ? sections.first?.title ?? "Guide" : "Guide setup"
             #expect(

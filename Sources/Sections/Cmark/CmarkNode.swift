@@ -1,6 +1,10 @@
 internal import CCmark
 import FoundationEssentials
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Small conveniences over cmark's C API. Nodes are borrowed: nothing here frees a node
 /// unless its name says so.
 enum CmarkNode {
@@ -44,9 +48,22 @@ enum CmarkNode {
     /// Renders `node` and its subtree as HTML, copying and freeing cmark's buffer (from
     /// the allocator of `node`, see ``CmarkArena``).
     static func html(_ node: OpaquePointer, options: Int32) -> String {
-        guard let buffer = cmark_render_html(node, options) else { return "" }
+        withHTML(node, options: options) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Renders `node` and its subtree as HTML and hands `body` cmark's bytes, valid only
+    /// during the call, before the buffer is freed.
+    static func withHTML<Result>(
+        _ node: OpaquePointer, options: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        guard let buffer = cmark_render_html(node, options) else {
+            return body(UnsafeBufferPointer(start: nil, count: 0))
+        }
         defer { CmarkArena.release(buffer) }
-        return String(cString: buffer)
+        let length = strlen(buffer)
+        return buffer.withMemoryRebound(to: UInt8.self, capacity: length) {
+            body(UnsafeBufferPointer(start: $0, count: length))
+        }
     }
 
     /// The text a reader sees in an inline subtree: literals of text and code, a space for

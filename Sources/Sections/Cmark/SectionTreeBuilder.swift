@@ -20,7 +20,7 @@ struct SectionTreeBuilder {
     var rewriteLink: (@Sendable (String) -> String)?
 
     struct Tree {
-        var preamble: HTMLFragment
+        var preamble: Body
         var sections: [Section]
         var links: [Link]
     }
@@ -77,7 +77,7 @@ struct SectionTreeBuilder {
         parseEnd = .now
 
         let source = SourceLines(markdown)
-        MarkdownExtensions.apply(to: root, source: source, cmarkOptions: cmarkOptions)
+        let found = MarkdownExtensions.apply(to: root, source: source, cmarkOptions: cmarkOptions)
         let blocks = CmarkNode.children(of: root)
         let headings = try readHeadings(blocks, source: source)
         // The layout's ids are keyed once, in the options: only explicit ids are keyed here.
@@ -88,13 +88,13 @@ struct SectionTreeBuilder {
         var run: [OpaquePointer] = []  // blocks since the last heading, rendered together
         func flush() {
             guard !run.isEmpty else { return }
-            let html = renderTogether(run)
+            let body = renderTogether(run, found: found)
             run.removeAll(keepingCapacity: true)
             if open.isEmpty {
-                tree.preamble.html += html
+                tree.preamble.append(body)
             } else {
-                open[open.count - 1].section.body.html += html
-                open[open.count - 1].section.wordCount += FoldRules.words(inHTML: html)
+                open[open.count - 1].section.body.append(body)
+                open[open.count - 1].section.wordCount += FoldRules.words(in: body)
             }
         }
         for node in blocks {
@@ -138,17 +138,22 @@ struct SectionTreeBuilder {
         }
     }
 
-    /// cmark's HTML for consecutive top-level blocks in one render: the blocks move under
-    /// a document node of their own, which is rendered and then freed with them. One call
-    /// instead of one per block saves an allocation and a copy per block; the HTML is the
-    /// same, since a document renders its children one after the other.
-    private func renderTogether(_ blocks: [OpaquePointer]) -> String {
+    /// The body that consecutive top-level blocks make, from cmark's HTML for them in one
+    /// render: the blocks move under a document node of their own, which is rendered and
+    /// then freed with them. One call instead of one per block saves an allocation and a
+    /// copy per block; the HTML is the same, since a document renders its children one
+    /// after the other. The blocks that the extensions `found` are read out of the HTML.
+    private func renderTogether(_ blocks: [OpaquePointer], found: FoundBlocks) -> Body {
         guard blocks.count > 1, let document = CmarkNode.new(CMARK_NODE_DOCUMENT) else {
-            return blocks.map { CmarkNode.html($0, options: cmarkOptions) }.joined()
+            var body = Body.empty
+            for block in blocks {
+                body.append(CmarkNode.withHTML(block, options: cmarkOptions) { MarkedHTML.body($0, found: found) })
+            }
+            return body
         }
         defer { cmark_node_free(document) }  // and the blocks, which it now owns
         for block in blocks { _ = cmark_node_append_child(document, block) }
-        return CmarkNode.html(document, options: cmarkOptions)
+        return CmarkNode.withHTML(document, options: cmarkOptions) { MarkedHTML.body($0, found: found) }
     }
 
     /// Reads and removes every document-level heading's attribute block, and checks that

@@ -1,68 +1,69 @@
 internal import CCmark
 
 /// GitHub-style callouts: a block quote whose first line is `[!NOTE]`, `[!TIP]`,
-/// `[!IMPORTANT]`, `[!WARNING]` or `[!CAUTION]` (any case) becomes a framed box with an
-/// icon and a title.
+/// `[!IMPORTANT]`, `[!WARNING]` or `[!CAUTION]` (any case) becomes a ``Callout``, which
+/// the theme frames with an icon and a title.
 ///
-/// Text after the marker is a custom title. `[!TIP]-` makes a `<details>` that starts
-/// closed, `[!TIP]+` one that starts open; without a sign the callout is a `<div>`.
+/// Text after the marker is a custom title. `[!TIP]-` makes a callout that the reader can
+/// fold and that starts closed, `[!TIP]+` one that starts open.
 ///
-/// The quote is replaced by custom blocks that hold only foldmark's own markup; its
-/// blocks, and the inline nodes of a custom title, move under them as they are, so cmark
+/// The quote is replaced by a custom block that holds the marks of ``BlockMark``; its
+/// blocks, and the inline nodes of a custom title, move under it as they are, so cmark
 /// still renders them with the page's options (safe mode, link rewriting).
 enum Callouts {
-    static func apply(to blocks: [OpaquePointer], source: SourceLines) {
-        for quote in blocks where cmark_node_get_type(quote) == CMARK_NODE_BLOCK_QUOTE {
-            convert(quote, source: source)
+    /// How deeply callouts nest: a marked quote inside as many callouts stays a quote.
+    /// Each callout's body is a value inside its parent's and is laid out by the theme's
+    /// partial inside its parent's: the bound keeps both from exhausting a thread's stack
+    /// on hostile input. Real callouts nest one or two deep.
+    static let maximumNesting = 32
+
+    static func apply(to blocks: [OpaquePointer], source: SourceLines, found: inout FoundBlocks) {
+        // Each container's number of enclosing callouts, in its user data: the blocks come
+        // in document order, so a parent's is set before its children are looked at.
+        for block in blocks {
+            let type = cmark_node_get_type(block)
+            guard type == CMARK_NODE_BLOCK_QUOTE || type == CMARK_NODE_LIST || type == CMARK_NODE_ITEM else {
+                continue
+            }
+            let depth = cmark_node_parent(block).map(nesting) ?? 0
+            if type == CMARK_NODE_BLOCK_QUOTE, depth < maximumNesting,
+                let frame = convert(block, source: source, found: &found)
+            {
+                _ = cmark_node_set_user_data(frame, UnsafeMutableRawPointer(bitPattern: depth + 1))
+            } else {
+                _ = cmark_node_set_user_data(block, UnsafeMutableRawPointer(bitPattern: depth))
+            }
         }
     }
 
-    /// Replaces `quote` by a callout if its first line is a marker; leaves it alone otherwise.
-    private static func convert(_ quote: OpaquePointer, source: SourceLines) {
+    /// How many callouts enclose the children of `node`, as ``apply(to:source:found:)`` set it.
+    private static func nesting(_ node: OpaquePointer) -> Int {
+        Int(bitPattern: cmark_node_get_user_data(node))
+    }
+
+    /// Replaces `quote` by a callout if its first line is a marker, and returns the callout's
+    /// node; leaves it alone otherwise.
+    private static func convert(_ quote: OpaquePointer, source: SourceLines, found: inout FoundBlocks)
+        -> OpaquePointer?
+    {
         guard let paragraph = cmark_node_first_child(quote), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH,
             let line = source.line(Int(cmark_node_get_start_line(paragraph))),
             let marker = Marker(line: line, column: Int(cmark_node_get_start_column(paragraph))),
-            removeMarker(marker.text, from: paragraph)
-        else { return }
+            removeMarker(marker.text, from: paragraph),
+            let frame = CmarkNode.new(CMARK_NODE_CUSTOM_BLOCK), let title = CmarkNode.new(CMARK_NODE_CUSTOM_INLINE)
+        else { return nil }
+        found.add(.callout(marker.kind, marker.folding), markingStartOn: frame)
+        BlockMark.set(.end, on: frame, onExit: true)
+        BlockMark.set(.titleEnd, on: title, onExit: true)
 
-        let kind = marker.kind
-        let icon =
-            "<svg class=\"fm-callout-icon\" viewBox=\"0 0 16 16\" width=\"16\" height=\"16\" fill=\"none\""
-            + " stroke=\"currentColor\" stroke-width=\"1.5\" stroke-linecap=\"round\" stroke-linejoin=\"round\""
-            + " aria-hidden=\"true\" focusable=\"false\">\(kind.iconPaths)</svg>"
-        let classes = "fm-callout fm-callout-\(kind.rawValue)"
-        let frameMarkup: (String, String)
-        let titleMarkup: (String, String)
-        switch marker.folding {
-        case .none:
-            frameMarkup = ("<div class=\"\(classes)\" role=\"note\">", "</div>")
-            titleMarkup = ("<p class=\"fm-callout-title\">\(icon)", "</p>")
-        case .collapsed, .expanded:
-            let open = marker.folding == .expanded ? " open" : ""
-            frameMarkup = ("<details class=\"\(classes)\"\(open)>", "</details>")
-            titleMarkup = (
-                "<summary class=\"fm-callout-title\"><span class=\"fm-arrow\" aria-hidden=\"true\"></span>\(icon)",
-                "</summary>"
-            )
-        }
-        guard let frame = CmarkNode.newCustom(CMARK_NODE_CUSTOM_BLOCK, onEnter: frameMarkup.0, onExit: frameMarkup.1),
-            let title = CmarkNode.newCustom(CMARK_NODE_CUSTOM_BLOCK, onEnter: titleMarkup.0, onExit: titleMarkup.1),
-            let label = CmarkNode.newCustom(
-                CMARK_NODE_CUSTOM_INLINE, onEnter: "<span class=\"fm-callout-label\">", onExit: "</span>")
-        else { return }
-
-        moveTitle(from: paragraph, to: label)
-        if cmark_node_first_child(label) == nil, let text = CmarkNode.new(CMARK_NODE_TEXT) {
-            CmarkNode.setLiteral(text, kind.defaultTitle)
-            _ = cmark_node_append_child(label, text)
-        }
+        moveTitle(from: paragraph, to: title)
         if cmark_node_first_child(paragraph) == nil { cmark_node_free(paragraph) }
 
-        _ = cmark_node_append_child(title, label)
         _ = cmark_node_append_child(frame, title)
         while let child = cmark_node_first_child(quote) { _ = cmark_node_append_child(frame, child) }
         _ = cmark_node_insert_before(quote, frame)
         cmark_node_free(quote)
+        return frame
     }
 
     /// Removes `marker` from the text nodes that start `paragraph`, with the blanks after it.
@@ -103,32 +104,10 @@ enum Callouts {
 extension Callouts {
     /// The `[!TYPE]` marker at the start of a callout's first line, as written in the source.
     struct Marker {
-        enum Kind: String, CaseIterable {
-            case note, tip, important, warning, caution
-
-            var defaultTitle: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
-
-            /// The icon's strokes, drawn on a 16×16 grid.
-            var iconPaths: String {
-                switch self {
-                case .note: "<circle cx=\"8\" cy=\"8\" r=\"6.25\"/><path d=\"M8 7.25v4M8 4.9v.1\"/>"
-                case .tip:
-                    "<path d=\"M6 12.25h4M6.75 14.5h2.5M8 1.5a4.5 4.5 0 0 0-2.6 8.2c.45.33.6.7.6 1.3v.25h4V11"
-                        + "c0-.6.15-.97.6-1.3A4.5 4.5 0 0 0 8 1.5z\"/>"
-                case .important:
-                    "<path d=\"M2.25 3.5a1.5 1.5 0 0 1 1.5-1.5h8.5a1.5 1.5 0 0 1 1.5 1.5v6a1.5 1.5 0 0 1-1.5 1.5H7.5"
-                        + "L4.5 14v-3h-.75a1.5 1.5 0 0 1-1.5-1.5z\"/><path d=\"M8 4.5v2.75M8 9.1v.1\"/>"
-                case .warning: "<path d=\"M8 1.75 14.75 13.75H1.25z\"/><path d=\"M8 6.25v3.25M8 11.6v.1\"/>"
-                case .caution:
-                    "<path d=\"M5.4 1.5h5.2l3.9 3.9v5.2l-3.9 3.9H5.4l-3.9-3.9V5.4z\"/><path d=\"M8 4.75v3.75M8 10.9v.1\"/>"
-                }
-            }
-        }
-
-        enum Folding { case none, collapsed, expanded }
+        typealias Kind = Callout.Kind
 
         var kind: Kind
-        var folding: Folding
+        var folding: Callout.Folding
         /// The marker with its `+` or `-`, byte for byte as in the source.
         var text: String
 

@@ -13,10 +13,11 @@ internal import CCmark
 ///
 /// Rows are split on the source lines, so `\|` is a literal pipe even in a code span.
 /// Each cell is then parsed by cmark as the text of an ATX heading, which cmark reads as
-/// inlines of one line, and those inline nodes move under the table's own nodes: custom
-/// blocks for `<table>`, `<thead>`, `<tbody>` and `<tr>`, a custom inline for each cell.
-/// Links in cells are real link nodes that link rewriting and checking find, and cmark
-/// renders cells with the page's options, so safe mode applies to them.
+/// inlines of one line, and those inline nodes move under the table's node: a custom
+/// block with a custom inline for each cell, holding the marks of ``BlockMark``, from
+/// which the page's ``Table`` is read. Links in cells are real link nodes that link
+/// rewriting and checking find, and cmark renders cells with the page's options, so safe
+/// mode applies to them.
 ///
 /// A table needs a `|` in its header or delimiter row, so that a line such as `:--` under
 /// a sentence stays text.
@@ -24,16 +25,16 @@ internal import CCmark
 /// Limitation: a cell is parsed apart from its page, so a reference link in a cell does
 /// not find the page's link reference definitions.
 enum PipeTables {
-    static func apply(to blocks: [OpaquePointer], source: SourceLines, cmarkOptions: Int32) {
+    static func apply(to blocks: [OpaquePointer], source: SourceLines, cmarkOptions: Int32, found: inout FoundBlocks) {
         var cells: [TableCell] = []
         let tables = blocks.compactMap { block in
-            cmark_node_get_type(block) == CMARK_NODE_PARAGRAPH ? Table(block, source: source, cells: &cells) : nil
+            cmark_node_get_type(block) == CMARK_NODE_PARAGRAPH ? FoundTable(block, source: source, cells: &cells) : nil
         }
         guard !tables.isEmpty else { return }
         let parsed = TableCell.parse(cells, cmarkOptions: cmarkOptions)
         defer { for document in parsed.documents { cmark_node_free(document) } }
         for table in tables {
-            guard let node = table.makeNode(cellHeadings: parsed.headings) else { continue }
+            guard let node = table.makeNode(cellHeadings: parsed.headings, found: &found) else { continue }
             table.replaceParagraph(by: node)
         }
     }
@@ -41,8 +42,8 @@ enum PipeTables {
 
 /// A table found in a paragraph: its rows as indices into the page's ``TableCell``s, and
 /// the line breaks where the paragraph is cut around it.
-private struct Table {
-    enum Alignment { case none, left, center, right }
+private struct FoundTable {
+    typealias Alignment = Table.Alignment
 
     var paragraph: OpaquePointer
     var alignments: [Alignment]
@@ -94,39 +95,21 @@ private struct Table {
         rows = (delimiter + 1..<lines.count).map(addRow)
     }
 
-    /// The table as custom nodes holding the cells' inlines, which move out of their headings.
-    func makeNode(cellHeadings: [OpaquePointer?]) -> OpaquePointer? {
-        let block = CMARK_NODE_CUSTOM_BLOCK
-        guard
-            let table = CmarkNode.newCustom(
-                block, onEnter: "<div class=\"fm-table\">\n<table>", onExit: "</table>\n</div>")
-        else { return nil }
-        if let head = Self.append(block, "<thead>", "</thead>", to: table) {
-            appendRow(header, tag: "th", to: head, cellHeadings: cellHeadings)
-        }
-        if !rows.isEmpty, let body = Self.append(block, "<tbody>", "</tbody>", to: table) {
-            for row in rows { appendRow(row, tag: "td", to: body, cellHeadings: cellHeadings) }
+    /// The table as a custom node holding the cells' inlines, which move out of their
+    /// headings: the header's cells, then each row's, one for each column.
+    func makeNode(cellHeadings: [OpaquePointer?], found: inout FoundBlocks) -> OpaquePointer? {
+        guard let table = CmarkNode.new(CMARK_NODE_CUSTOM_BLOCK) else { return nil }
+        found.add(.table(alignments: alignments, rows: rows.count), markingStartOn: table)
+        for row in [header] + rows {
+            for column in alignments.indices {
+                guard let cell = CmarkNode.new(CMARK_NODE_CUSTOM_INLINE) else { continue }
+                BlockMark.set(.cellEnd, on: cell, onExit: true)
+                _ = cmark_node_append_child(table, cell)
+                guard column < row.count, let heading = cellHeadings[row[column]] else { continue }
+                for inline in CmarkNode.children(of: heading) { _ = cmark_node_append_child(cell, inline) }
+            }
         }
         return table
-    }
-
-    /// A `<tr>` of one cell per column: the row's cells, then empty ones.
-    private func appendRow(_ cells: [Int], tag: String, to group: OpaquePointer, cellHeadings: [OpaquePointer?]) {
-        guard let row = Self.append(CMARK_NODE_CUSTOM_BLOCK, "<tr>", "</tr>", to: group) else { return }
-        for (column, alignment) in alignments.enumerated() {
-            let style = alignment == .none ? "" : " style=\"text-align: \(alignment);\""
-            let cell = Self.append(CMARK_NODE_CUSTOM_INLINE, "<\(tag)\(style)>", "</\(tag)>\n", to: row)
-            guard let cell, column < cells.count, let heading = cellHeadings[cells[column]] else { continue }
-            for inline in CmarkNode.children(of: heading) { _ = cmark_node_append_child(cell, inline) }
-        }
-    }
-
-    private static func append(
-        _ type: cmark_node_type, _ onEnter: String, _ onExit: String, to parent: OpaquePointer
-    ) -> OpaquePointer? {
-        guard let node = CmarkNode.newCustom(type, onEnter: onEnter, onExit: onExit) else { return nil }
-        _ = cmark_node_append_child(parent, node)
-        return node
     }
 
     /// Puts `table` where its lines were: after the lines before the header, which stay
@@ -215,16 +198,5 @@ private struct Table {
             }
         }
         return count
-    }
-}
-
-extension Table.Alignment: CustomStringConvertible {
-    var description: String {
-        switch self {
-        case .none: ""
-        case .left: "left"
-        case .center: "center"
-        case .right: "right"
-        }
     }
 }

@@ -3,21 +3,18 @@ internal import CCmark
 /// GitHub-flavoured task list items: a list item whose first block is a paragraph that
 /// starts with `[ ]`, `[x]` or `[X]` and a space gets a disabled checkbox instead.
 ///
-/// The marker is read from the source, so `\[ ]` or `&#91; ]` stays text. The checkbox is
-/// a custom inline at the paragraph's start, so the item renders as
-/// `<li><input disabled="" type="checkbox"> rest</li>` and CSS can find it with `:has`.
+/// The marker is read from the source, so `\[ ]` or `&#91; ]` stays text. The checkbox
+/// (a ``TaskItem``) is a custom inline at the paragraph's start, so the theme's checkbox
+/// goes before the item's text: `<li><input disabled="" type="checkbox"> rest</li>`, which
+/// CSS can find with `:has`.
 enum TaskLists {
-    static func apply(to blocks: [OpaquePointer], source: SourceLines) {
+    static func apply(to blocks: [OpaquePointer], source: SourceLines, found: inout FoundBlocks) {
         for item in blocks where cmark_node_get_type(item) == CMARK_NODE_ITEM {
             guard let paragraph = cmark_node_first_child(item), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH,
                 let marker = marker(of: paragraph, source: source), removeMarker(marker, from: paragraph),
-                let checkbox = CmarkNode.newCustom(
-                    CMARK_NODE_CUSTOM_INLINE,
-                    onEnter: marker == "[ ]"
-                        ? "<input disabled=\"\" type=\"checkbox\">"
-                        : "<input checked=\"\" disabled=\"\" type=\"checkbox\">",
-                    onExit: "")
+                let checkbox = CmarkNode.new(CMARK_NODE_CUSTOM_INLINE)
             else { continue }
+            found.add(.taskItem(isChecked: marker != "[ ]"), markingStartOn: checkbox, isInline: true)
             _ = cmark_node_prepend_child(paragraph, checkbox)
         }
     }

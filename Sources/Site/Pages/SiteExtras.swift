@@ -37,7 +37,7 @@ extension PagePass {
         let home = HTMLFragment.escape((settings.baseURL ?? "") + "index.html")
         let document = Document(
             frontMatter: FrontMatter(title: "Page not found"),
-            preamble: HTMLFragment(trusted: "<p>There is no page at this address.</p>\n"))
+            preamble: Body(trusted: "<p>There is no page at this address.</p>\n"))
         let content =
             "<h1>Page not found</h1>\n<p>There is no page at this address. Try the <a href=\"\(home)\">home page</a>.</p>\n"
         try write(

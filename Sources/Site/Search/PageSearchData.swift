@@ -18,7 +18,7 @@ enum PageSearchData {
     /// without the terms of its text (the preamble and each section's body) unless
     /// `withText` (see ``SiteConfig/SearchIndexing``). The entries are the same either way.
     static func encoded(document: Document, title: String, withText: Bool = true) -> [UInt8] {
-        var preamble = Terms(html: document.preamble.html)
+        var preamble = Terms(body: document.preamble)
         let hasPageEntry = !preamble.isEmpty || document.sections.first?.title != title
         var collector = Collector(title: Terms(text: title), withText: withText)
         if hasPageEntry {
@@ -66,7 +66,7 @@ enum PageSearchData {
                 for index in 0..<start { table.add(number: pathNumbers[index], entry: entry, heading: false) }
                 if withText {
                     table.textEntry = entry
-                    SearchTerms.forEach(inHTML: section.body.html, into: &table)
+                    SearchTerms.forEach(in: section.body, into: &table)
                 }
                 path.append((section.level, start))
                 self.entry += 1
@@ -87,8 +87,8 @@ enum PageSearchData {
             self.init { SearchTerms.forEach(inText: text, $0) }
         }
 
-        init(html: String) {
-            self.init { SearchTerms.forEach(inHTML: html, $0) }
+        init(body: Body) {
+            self.init { SearchTerms.forEach(in: body, $0) }
         }
 
         /// The terms that `scan` hands out, one after the other.

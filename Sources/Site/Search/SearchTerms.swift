@@ -69,7 +69,7 @@ enum SearchTerms {
         }
     }
 
-    private struct ClosureSink: SearchTermSink {
+    struct ClosureSink: SearchTermSink {
         let body: (UnsafeBufferPointer<UInt8>) -> Void
         func take(_ term: UnsafeBufferPointer<UInt8>) { body(term) }
     }
@@ -109,7 +109,7 @@ enum SearchTerms {
     /// Specialized to each sink, whose `take` (most often an insert into a page's table of
     /// terms) is then inlined into the loop.
     @inline(__always)
-    private static func scan<Sink: SearchTermSink & ~Copyable>(
+    static func scan<Sink: SearchTermSink & ~Copyable>(
         _ bytes: UnsafeBufferPointer<UInt8>, isHTML: Bool, into sink: inout Sink
     ) {
         guard let base = bytes.baseAddress else { return }

@@ -60,19 +60,19 @@ private func specHTML(_ html: String) -> String {
 
     @Test(arguments: specExamples) func specExampleGivesSpecHTML(_ example: SpecExample) throws {
         let page = try Document(parsing: example.markdown)
-        #expect(normalized(page.preamble.html) == specHTML(example.html))
+        #expect(normalized(page.preamble.rendered) == specHTML(example.html))
     }
 
     @Test func tableIsWrappedToScrollSideways() throws {
         let page = try Document(parsing: "a | b\n--|--\n")
-        #expect(page.preamble.html.hasPrefix("<div class=\"fm-table\">\n<table>\n"))
-        #expect(page.preamble.html.hasSuffix("</table>\n</div>\n"))
+        #expect(page.preamble.rendered.hasPrefix("<div class=\"fm-table\">\n<table>\n"))
+        #expect(page.preamble.rendered.hasSuffix("</table>\n</div>\n"))
     }
 
     @Test func tableInsideListItem() throws {
         let page = try Document(parsing: "- item\n\n  | a | b |\n  | - | - |\n  | 1 | 2 |\n")
         #expect(
-            normalized(page.preamble.html)
+            normalized(page.preamble.rendered)
                 == "<ul>\n<li>\n<p>item</p>\n<table>\n<thead>\n<tr>\n<th>a</th>\n<th>b</th>\n</tr>\n</thead>\n"
                 + "<tbody>\n<tr>\n<td>1</td>\n<td>2</td>\n</tr>\n</tbody>\n</table>\n</li>\n</ul>\n")
     }
@@ -80,7 +80,7 @@ private func specHTML(_ html: String) -> String {
     @Test func tableOnListItemsFirstLineInsideBlockQuote() throws {
         let page = try Document(parsing: "> 1. a | b\n>    --|--\n>    1 | 2\n")
         #expect(
-            normalized(page.preamble.html)
+            normalized(page.preamble.rendered)
                 == "<blockquote>\n<ol>\n<li>\n<table>\n<thead>\n<tr>\n<th>a</th>\n<th>b</th>\n</tr>\n</thead>\n"
                 + "<tbody>\n<tr>\n<td>1</td>\n<td>2</td>\n</tr>\n</tbody>\n</table>\n</li>\n</ol>\n</blockquote>\n")
     }
@@ -88,19 +88,19 @@ private func specHTML(_ html: String) -> String {
     @Test func tableInsideBlockQuoteEndsAtLazyLine() throws {
         let page = try Document(parsing: "> a | b\n> --|--\n> 1 | 2\nlazy\n")
         #expect(
-            normalized(page.preamble.html)
+            normalized(page.preamble.rendered)
                 == "<blockquote>\n<table>\n<thead>\n<tr>\n<th>a</th>\n<th>b</th>\n</tr>\n</thead>\n"
                 + "<tbody>\n<tr>\n<td>1</td>\n<td>2</td>\n</tr>\n</tbody>\n</table>\n<p>lazy</p>\n</blockquote>\n")
     }
 
     @Test func lazyDelimiterRowMakesNoTable() throws {
         let page = try Document(parsing: "> abc | def\n----|-----\n")
-        #expect(page.preamble.html == "<blockquote>\n<p>abc | def\n----|-----</p>\n</blockquote>\n")
+        #expect(page.preamble.rendered == "<blockquote>\n<p>abc | def\n----|-----</p>\n</blockquote>\n")
     }
 
     @Test func codeBlockWithPipesIsUntouched() throws {
         let markdown = "```\n| a | b |\n| - | - |\n```\n\n    | a | b |\n    | - | - |\n"
-        let html = try Document(parsing: markdown).preamble.html
+        let html = try Document(parsing: markdown).preamble.rendered
         #expect(html.ranges(of: "<pre><code>| a | b |\n| - | - |\n</code></pre>").count == 2)
         #expect(!html.contains("<table>"))
     }
@@ -108,21 +108,21 @@ private func specHTML(_ html: String) -> String {
     @Test func linesBeforeHeaderStayAParagraph() throws {
         let page = try Document(parsing: "Some *intro*\ntext:\n| a |\n| - |\n| 1 |\n")
         #expect(
-            normalized(page.preamble.html)
+            normalized(page.preamble.rendered)
                 == "<p>Some <em>intro</em>\ntext:</p>\n<table>\n<thead>\n<tr>\n<th>a</th>\n</tr>\n</thead>\n"
                 + "<tbody>\n<tr>\n<td>1</td>\n</tr>\n</tbody>\n</table>\n")
     }
 
     @Test func escapedPipesInCodeSpansStayInTheirCell() throws {
         let page = try Document(parsing: "| op | meaning |\n|----|---------|\n| `a \\|\\| b` | or |\n")
-        #expect(normalized(page.preamble.html).contains("<td><code>a || b</code></td>\n<td>or</td>\n"))
+        #expect(normalized(page.preamble.rendered).contains("<td><code>a || b</code></td>\n<td>or</td>\n"))
     }
 
     @Test func cellsAreInlinesOnly() throws {
         let page = try Document(
             parsing: "| h |\n|---|\n| # not a heading |\n| - not a list |\n| [x]: /not-a-definition |\n")
         #expect(
-            normalized(page.preamble.html).contains(
+            normalized(page.preamble.rendered).contains(
                 "<td># not a heading</td>\n</tr>\n<tr>\n<td>- not a list</td>\n</tr>\n<tr>\n"
                     + "<td>[x]: /not-a-definition</td>"))
     }
@@ -131,16 +131,16 @@ private func specHTML(_ html: String) -> String {
         let markdown = "| a |\n|---|\n| <b>bold</b> [x](javascript:alert(1)) |\n"
         let safe = try Document(parsing: markdown)
         #expect(
-            safe.preamble.html.contains(
+            safe.preamble.rendered.contains(
                 "<td><!-- raw HTML omitted -->bold<!-- raw HTML omitted --> <a href=\"\">x</a></td>"))
         let unsafe = try Document(parsing: markdown, options: ParseOptions(allowsRawHTML: true))
-        #expect(unsafe.preamble.html.contains("<td><b>bold</b> <a href=\"javascript:alert(1)\">x</a></td>"))
+        #expect(unsafe.preamble.rendered.contains("<td><b>bold</b> <a href=\"javascript:alert(1)\">x</a></td>"))
     }
 
     @Test func linkInCellIsRewrittenAndReportedWhereWritten() throws {
         let markdown = "---\ntitle: T\n---\n| page | see |\n|---|---|\n| a | [guide](guide.md#setup) and [b](b.md) |\n"
         let page = try Document(parsing: markdown) { url in url.replacing(".md", with: ".html") }
-        #expect(page.preamble.html.contains("<a href=\"guide.html#setup\">guide</a> and <a href=\"b.html\">b</a>"))
+        #expect(page.preamble.rendered.contains("<a href=\"guide.html#setup\">guide</a> and <a href=\"b.html\">b</a>"))
         #expect(
             page.links == [Link(url: "guide.md#setup", line: 6, column: 7), Link(url: "b.md", line: 6, column: 35)])
     }
@@ -149,13 +149,13 @@ private func specHTML(_ html: String) -> String {
         let page = try Document(parsing: "# A\n| x | y |\n|---|---|\n| 1 | 2 |\n## B\ntext\n")
         #expect(page.sections.map(\.title) == ["A"])
         #expect(page.sections[0].children.map(\.title) == ["B"])
-        #expect(normalized(page.sections[0].body.html).hasPrefix("<table>\n<thead>\n<tr>\n<th>x</th>"))
-        #expect(page.sections[0].children[0].body.html == "<p>text</p>\n")
+        #expect(normalized(page.sections[0].body.rendered).hasPrefix("<table>\n<thead>\n<tr>\n<th>x</th>"))
+        #expect(page.sections[0].children[0].body.rendered == "<p>text</p>\n")
     }
 
     @Test func delimiterRowNeedsAPipeSomewhere() throws {
         let page = try Document(parsing: "Some text\n:--\n")
-        #expect(page.preamble.html == "<p>Some text\n:--</p>\n")
+        #expect(page.preamble.rendered == "<p>Some text\n:--</p>\n")
     }
 }
 
@@ -175,20 +175,21 @@ private func specHTML(_ html: String) -> String {
 
     @Test(arguments: specExamples) func specExampleGivesSpecHTML(_ example: SpecExample) throws {
         let page = try Document(parsing: example.markdown)
-        #expect(page.preamble.html == example.html)
+        #expect(page.preamble.rendered == example.html)
     }
 
     @Test func escapedMarkerStaysText() throws {
         let page = try Document(parsing: "- \\[ ] foo\n- [y] bar\n- [x]baz\n- a [x] b\n")
         #expect(
-            page.preamble.html == "<ul>\n<li>[ ] foo</li>\n<li>[y] bar</li>\n<li>[x]baz</li>\n<li>a [x] b</li>\n</ul>\n"
+            page.preamble.rendered
+                == "<ul>\n<li>[ ] foo</li>\n<li>[y] bar</li>\n<li>[x]baz</li>\n<li>a [x] b</li>\n</ul>\n"
         )
     }
 
     @Test func uppercaseMarkerInLooseOrderedListIsChecked() throws {
         let page = try Document(parsing: "1. [X] *done*\n\n2. [ ] next\n")
         #expect(
-            page.preamble.html
+            page.preamble.rendered
                 == "<ol>\n<li>\n<p><input checked=\"\" disabled=\"\" type=\"checkbox\"> <em>done</em></p>\n</li>\n"
                 + "<li>\n<p><input disabled=\"\" type=\"checkbox\"> next</p>\n</li>\n</ol>\n")
     }
@@ -196,12 +197,13 @@ private func specHTML(_ html: String) -> String {
     @Test func markerThatIsAReferenceLinkStillMakesATask() throws {
         let page = try Document(parsing: "- [x] done\n\n[x]: /url\n")
         #expect(
-            page.preamble.html == "<ul>\n<li><input checked=\"\" disabled=\"\" type=\"checkbox\"> done</li>\n</ul>\n")
+            page.preamble.rendered
+                == "<ul>\n<li><input checked=\"\" disabled=\"\" type=\"checkbox\"> done</li>\n</ul>\n")
         #expect(page.links.isEmpty)
     }
 
     @Test func markerOutsideListIsText() throws {
         let page = try Document(parsing: "[x] not a task\n\n> [ ] nor this\n")
-        #expect(page.preamble.html == "<p>[x] not a task</p>\n<blockquote>\n<p>[ ] nor this</p>\n</blockquote>\n")
+        #expect(page.preamble.rendered == "<p>[x] not a task</p>\n<blockquote>\n<p>[ ] nor this</p>\n</blockquote>\n")
     }
 }

@@ -4,7 +4,7 @@ import Testing
 /// The page's HTML with every `<svg …>…</svg>` icon replaced by `<svg/>`, so that the
 /// expectations stay readable.
 private func html(_ markdown: String, options: ParseOptions = ParseOptions()) throws -> String {
-    withoutIcons(try Document(parsing: markdown, options: options).preamble.html)
+    withoutIcons(try Document(parsing: markdown, options: options).preamble.rendered)
 }
 
 private func withoutIcons(_ html: String) -> String {
@@ -36,7 +36,7 @@ private func withoutIcons(_ html: String) -> String {
     }
 
     @Test func iconsAreHiddenFromAssistiveTechnology() throws {
-        let page = try Document(parsing: "> [!WARNING]\n> Body\n").preamble.html
+        let page = try Document(parsing: "> [!WARNING]\n> Body\n").preamble.rendered
         #expect(page.contains("<svg class=\"fm-callout-icon\" viewBox=\"0 0 16 16\""))
         #expect(page.contains("aria-hidden=\"true\" focusable=\"false\">"))
     }
@@ -146,7 +146,7 @@ private func withoutIcons(_ html: String) -> String {
             url in
             url.hasSuffix(".md") || url.contains(".md#") ? url.replacingOccurrences(of: ".md", with: ".html") : url
         }
-        let body = page.sections[0].body.html
+        let body = page.sections[0].body.rendered
         #expect(body.contains("<span class=\"fm-callout-label\">See <a href=\"t.html\">title</a></span>"))
         #expect(body.contains("<p>and <a href=\"guide.html#setup\">the guide</a>.</p>"))
         #expect(page.links.map(\.url) == ["t.md", "guide.md#setup"])
@@ -163,8 +163,8 @@ private func withoutIcons(_ html: String) -> String {
         let page = try Document(parsing: markdown)
         #expect(page.allSections.map(\.title) == ["A", "B"])
         #expect(page.allSections.map(\.id) == ["a", "b"])
-        #expect(page.sections[0].body.html.contains("<h1>Not a section</h1>"))
-        #expect(page.sections[0].children[0].body.html.contains("<h2>Nor this</h2>"))
+        #expect(page.sections[0].body.rendered.contains("<h1>Not a section</h1>"))
+        #expect(page.sections[0].children[0].body.rendered.contains("<h2>Nor this</h2>"))
     }
 
     @Test func deeplyNestedQuotes() throws {
@@ -220,8 +220,8 @@ private func withoutIcons(_ html: String) -> String {
     @Test func codeBlocksAreFramedInEverySection() throws {
         let page = try Document(parsing: "```\na\n```\n# A\n```c\nb\n```\n## B\n    c\n")
         #expect(page.allSections.map(\.title) == ["A", "B"])
-        #expect(page.preamble.html.hasPrefix("<div class=\"fm-code\">"))
-        #expect(page.sections[0].body.html.contains("<span class=\"fm-code-lang\">c</span>"))
-        #expect(page.sections[0].children[0].body.html.hasPrefix("<div class=\"fm-code\">"))
+        #expect(page.preamble.rendered.hasPrefix("<div class=\"fm-code\">"))
+        #expect(page.sections[0].body.rendered.contains("<span class=\"fm-code-lang\">c</span>"))
+        #expect(page.sections[0].children[0].body.rendered.hasPrefix("<div class=\"fm-code\">"))
     }
 }
