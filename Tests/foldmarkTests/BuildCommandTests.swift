@@ -99,6 +99,21 @@ import Testing
         #expect(html.contains("<details class=\"fm-section\" id=\"home\" open>"))
     }
 
+    @Test func siteTemplatesLayOutTheBlocksOfPages() async throws {
+        let site = try TemporarySite(files: [
+            "Templates/callout.html": "<aside class=\"my-{{kind}}\">{{{titleHTML}}}\n{{{body}}}</aside>\n",
+            "Content/index.md": "# Home\n\n> [!WARNING] Mind *this*\n> Body.\n\n```sh\nls\n```\n",
+        ])
+        let run = await ToolRun.run(["build", site.root.path])
+        #expect(run.status == 0, "\(run.errors)")
+        let html = try site.read("_site/index.html")
+        #expect(html.contains("<aside class=\"my-warning\">Mind <em>this</em>\n<p>Body.</p>\n</aside>\n"))
+        #expect(!html.contains("fm-callout"))
+        // The other blocks keep the built-in partials.
+        #expect(
+            html.contains("<div class=\"fm-code\"><div class=\"fm-code-bar\"><span class=\"fm-code-lang\">sh</span>"))
+    }
+
     @Test func pagesShareTheThemeFilesButRenderAndNotFoundPagesInlineIt() async throws {
         let site = try TemporarySite(files: ["Content/index.md": "# Home\n", "Content/a/b.md": "# B\n"])
         #expect(await ToolRun.run(["build", site.root.path]).status == 0)
@@ -134,7 +149,9 @@ import Testing
     /// `--json` reports each step of a build (documented in Content/reference/cli.md),
     /// and a fresh build spends time in those that every parsed page goes through.
     @Test func jsonReportsTheTimeOfEveryStep() async throws {
-        let site = try TemporarySite(files: ["Content/index.md": "# Home\n\nText [a](a.md).\n", "Content/a.md": "# A\n## B\n"])
+        let site = try TemporarySite(files: [
+            "Content/index.md": "# Home\n\nText [a](a.md).\n", "Content/a.md": "# A\n## B\n",
+        ])
         let run = await ToolRun.run(["build", site.root.path, "--json"])
         #expect(run.status == 0, "\(run.errors)")
         let report = try #require(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
