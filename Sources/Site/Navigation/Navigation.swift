@@ -14,39 +14,39 @@ struct Navigation: Sendable {
     static let fullTreeLimit = 250
     static let window = 30
 
-    private struct Folder: Sendable {
+    struct Folder: Sendable {
         var title: String
         var index: Int
         var entries: [Entry] = []
     }
 
-    private enum Entry: Sendable {
+    enum Entry: Sendable {
         case page(Int)
         case folder(String)
     }
 
     /// Output paths, for the folder structure.
-    private var outputs: [String]
+    private(set) var outputs: [String]
     /// The same paths percent-encoded, once here, so that links need no encoding.
-    private var urls: [String]
-    private var titles: [String]
-    private var folders: [String: Folder] = [:]
+    private(set) var urls: [String]
+    private(set) var titles: [String]
+    private(set) var folders: [String: Folder] = [:]
     private(set) var readingOrder: [Int] = []
     /// Each page's place in ``readingOrder`` (`nil` for a page not in it), by page.
-    private var positions: [Int?] = []
+    private(set) var positions: [Int?] = []
     /// Where each page lies in its folder's entries (`nil` for index pages), and where each
     /// folder lies in its parent's: found once, not by a search for every page.
-    private var entryPositions: [Int?] = []
-    private var folderPositions: [String: Int] = [:]
-    private var showsFullTree: Bool
-    private var homeTitle: String
+    private(set) var entryPositions: [Int?] = []
+    private(set) var folderPositions: [String: Int] = [:]
+    private(set) var showsFullTree: Bool
+    private(set) var homeTitle: String
     /// What the pages of one folder share in a large site (see ``prepare(forPages:)``).
-    private var templates: [String: Template] = [:]
+    private(set) var templates: [String: Template] = [:]
     /// The same as a renderer lays it out, made when a page of the folder first asks (see
     /// ``folderNavigation(for:renderer:)``); every copy of this navigation shares them.
-    private let laidOut = LaidOutFolders()
+    let laidOut = LaidOutFolders()
 
-    private final class LaidOutFolders: Sendable {
+    final class LaidOutFolders: Sendable {
         let folders = Mutex<[String: FolderNavigation]>([:])
     }
 
@@ -70,20 +70,6 @@ struct Navigation: Sendable {
         /// the folder itself.
         var breadcrumbs: [PageLink]
         var indexBreadcrumbs: [PageLink]
-    }
-
-    /// What a page of a large site shows of its folder's share: which of the folder's
-    /// entries, which of them is current, and whether the folder's own page is.
-    struct Share {
-        fileprivate(set) var template: Template
-        fileprivate(set) var window: NavigationWindow
-        /// The page's folder, relative to the output.
-        fileprivate var folder: String
-
-        /// What ``PagePass/hash(of:shared:)`` takes of the page's navigation.
-        func navigationHash() -> StableHash {
-            template.hash.hash(of: window)
-        }
     }
 
     /// The navigation of `pages` but the one at `leftOut` (the 404 page), which the
@@ -186,28 +172,6 @@ struct Navigation: Sendable {
         }
     }
 
-    /// The folders from the root down to the one that holds `page` (or that `page` indexes).
-    private func ancestors(of page: Int) -> [String] {
-        var chain: [String] = []
-        var folder = OutputPath.folder(of: outputs[page])
-        while true {
-            chain.insert(folder, at: 0)
-            if folder.isEmpty { break }
-            folder = OutputPath.parent(of: folder)
-        }
-        return chain
-    }
-
-    /// The navigation of `page`, made for it alone. A page of a folder that has a share
-    /// (``share(for:)``) takes its navigation from that instead.
-    func navigation(for page: Int) -> [NavigationItem] {
-        guard let root = folders[""] else { return [] }
-        let from = OutputPath.folder(of: urls[page])
-        let chain = ancestors(of: page)
-        let home = home(for: page, root: root, from: from)
-        return [home] + items(in: "", for: page, ancestors: Set(chain), from: from)
-    }
-
     /// Works out once, for each folder that holds one of `pages`, the navigation that all
     /// pages of the folder share (see ``share(for:)``). Only large sites have such a share
     /// (a small one shows its whole tree, where any entry may be the current page).
@@ -260,162 +224,5 @@ struct Navigation: Sendable {
             hash: SharedNavigationHash(home: home, levels: levels, entries: entries, allEntries: all),
             breadcrumbs: breadcrumbs(along: chain[...], from: from),
             indexBreadcrumbs: breadcrumbs(along: chain.dropLast(), from: from))
-    }
-
-    /// The items of folder `path` for `page`. Folders on the way to the page (`ancestors`)
-    /// are open, and have their children unless `nested` is false.
-    private func items(
-        in path: String, for page: Int, ancestors: Set<String>, from: String, nested: Bool = true
-    ) -> [NavigationItem] {
-        guard let folder = folders[path] else { return [] }
-        var entries = folder.entries[...]
-        var hidden = 0
-        if !showsFullTree, entries.count > Self.window {
-            let focus = focus(in: folder, page: page, ancestors: ancestors) ?? 0
-            let start = max(0, min(focus - Self.window / 2, entries.count - Self.window))
-            entries = entries[start..<(start + Self.window)]
-            hidden = folder.entries.count - Self.window
-        }
-        var result = entries.map { item(for: $0, page: page, ancestors: ancestors, from: from, nested: nested) }
-        if hidden > 0 { result.append(allEntries(of: folder, from: from)) }
-        return result
-    }
-
-    /// Which of `folder`'s entries the navigation of `page`, one of its pages, shows.
-    private func window(of folder: Folder, for page: Int) -> Range<Int> {
-        guard folder.entries.count > Self.window else { return folder.entries.indices }
-        // The page is one of the entries; none of them is a folder on its way.
-        let focus = focus(in: folder, page: page, ancestors: []) ?? 0
-        let start = max(0, min(focus - Self.window / 2, folder.entries.count - Self.window))
-        return start..<(start + Self.window)
-    }
-
-    /// ``navigation(for:)`` as `renderer` lays it out from what the page's folder shares
-    /// (see ``FolderNavigation``), for the page that `share` is of.
-    func folderNavigation(_ share: Share, renderer: PageRenderer) -> FolderNavigation.Page {
-        let shared = laidOut.folders.withLock { laidOut in
-            if let shared = laidOut[share.folder], shared.isLaidOut(by: renderer) { return shared }
-            let template = share.template
-            let shared = renderer.folderNavigation(
-                home: template.home, levels: template.levels, entries: template.entries,
-                allEntries: template.allEntries)
-            laidOut[share.folder] = shared
-            return shared
-        }
-        return FolderNavigation.Page(shared, window: share.window)
-    }
-
-    /// What `page` shows of its folder's share, for its hash (``Share/navigationHash()``)
-    /// and its layout (``folderNavigation(_:renderer:)``); `nil` where nothing is shared
-    /// (a small site, the root folder), where the page's values are made from
-    /// ``navigation(for:)`` alone.
-    func share(for page: Int) -> Share? {
-        let path = OutputPath.folder(of: outputs[page])
-        guard let template = templates[path], let folder = folders[path] else { return nil }
-        let shown = window(of: folder, for: page)
-        // A page of the folder is one of its entries, found where it was placed.
-        let current = entryPositions[page].flatMap { position -> Int? in
-            guard shown.contains(position), case .page(page) = folder.entries[position] else { return nil }
-            return position
-        }
-        let window = NavigationWindow(
-            entries: shown, current: current, showsAllEntries: shown.count < template.entries.count,
-            isFolderIndex: folder.index == page)
-        return Share(template: template, window: window, folder: path)
-    }
-
-    /// The link to the home page, current for the root's index page.
-    private func home(for page: Int, root: Folder, from: String) -> NavigationItem {
-        NavigationItem(
-            link: PageLink(title: homeTitle, href: OutputPath.relative(from: from, to: urls[root.index])),
-            isCurrent: root.index == page)
-    }
-
-    /// The item for `entry`, as ``items(in:for:ancestors:from:nested:)`` lists it.
-    private func item(
-        for entry: Entry, page: Int, ancestors: Set<String>, from: String, nested: Bool
-    ) -> NavigationItem {
-        let index = index(of: entry)
-        let link = PageLink(title: titles[index], href: OutputPath.relative(from: from, to: urls[index]))
-        guard case .folder(let child) = entry else { return NavigationItem(link: link, isCurrent: index == page) }
-        let isAncestor = ancestors.contains(child)
-        return NavigationItem(
-            link: link, isFolder: true, isCurrent: index == page, isOpen: isAncestor,
-            children: nested && (showsFullTree || isAncestor)
-                ? items(in: child, for: page, ancestors: ancestors, from: from) : [])
-    }
-
-    /// The page that `entry` stands for: itself, or a folder's index page.
-    private func index(of entry: Entry) -> Int {
-        switch entry {
-        case .page(let index): index
-        case .folder(let child): folders[child]!.index
-        }
-    }
-
-    /// The last item of a folder that shows only some of its entries: a link to its index.
-    private func allEntries(of folder: Folder, from: String) -> NavigationItem {
-        NavigationItem(
-            link: PageLink(
-                title: "All \(folder.entries.count) entries of \(folder.title)…",
-                href: OutputPath.relative(from: from, to: urls[folder.index])))
-    }
-
-    /// Where, in `folder`'s entries, the navigation of `page` is: the page itself, or the
-    /// folder on the way to it (one of `ancestors`); `nil` if neither is there.
-    private func focus(in folder: Folder, page: Int, ancestors: Set<String>) -> Int? {
-        if page >= 0, let position = entryPositions[page], position < folder.entries.count,
-            case .page(page) = folder.entries[position]
-        {
-            return position
-        }
-        for child in ancestors {
-            if let position = folderPositions[child], position < folder.entries.count,
-                case .folder(child) = folder.entries[position]
-            {
-                return position
-            }
-        }
-        return nil
-    }
-
-    /// Every entry of `folder`, in order, linked from its index page.
-    func listing(of folder: String) -> [PageLink] {
-        let from = OutputPath.percentEncoded(folder)
-        return (folders[folder]?.entries ?? []).map { entry in
-            let index =
-                switch entry {
-                case .page(let index): index
-                case .folder(let child): folders[child]!.index
-                }
-            return PageLink(title: titles[index], href: OutputPath.relative(from: from, to: urls[index]))
-        }
-    }
-
-    /// The folders above the page, each linking to its index page.
-    func breadcrumbs(for page: Int) -> [PageLink] {
-        let path = OutputPath.folder(of: outputs[page])
-        let isIndex = folders[path]?.index == page
-        if let template = templates[path] { return isIndex ? template.indexBreadcrumbs : template.breadcrumbs }
-        let chain = ancestors(of: page)
-        return breadcrumbs(along: isIndex ? chain.dropLast() : chain[...], from: OutputPath.folder(of: urls[page]))
-    }
-
-    /// Links to the index pages of the folders of `chain`, from a page in folder `from`.
-    private func breadcrumbs(along chain: ArraySlice<String>, from: String) -> [PageLink] {
-        chain.compactMap { path in
-            folders[path].map { PageLink(title: $0.title, href: OutputPath.relative(from: from, to: urls[$0.index])) }
-        }
-    }
-
-    func neighbours(of page: Int) -> (previous: PageLink?, next: PageLink?) {
-        guard positions.indices.contains(page), let position = positions[page] else { return (nil, nil) }
-        let from = OutputPath.folder(of: urls[page])
-        func link(_ position: Int) -> PageLink? {
-            guard readingOrder.indices.contains(position) else { return nil }
-            let index = readingOrder[position]
-            return PageLink(title: titles[index], href: OutputPath.relative(from: from, to: urls[index]))
-        }
-        return (link(position - 1), link(position + 1))
     }
 }
