@@ -54,6 +54,38 @@ struct Publisher {
             }
             moves.append(page)
         }
+        try stageChangedAssets(assets, staging: stagingPath, output: outputPath, moves: &moves, result: &result)
+        var links = LinkedFolders(outputPath: outputPath)
+        if !isFirstBuild {
+            // (With the same listing, every file in the way is foldmark's.)
+            let ours = sameListing ? nil : previous?.files ?? []
+            try refuseUnsafeMoves(moves, links: &links, ours: ours, output: outputPath)
+        }
+        let removable = (previous.map { $0.files.subtracting(outputs + assets) } ?? []).sorted().filter {
+            links.first(on: $0) == nil
+        }
+        if !sameListing { try AtomicFile.write(listing, to: staging.appending(path: Manifest.fileName)) }
+
+        // Into an empty output folder, whole folders move at once.
+        let journal = PublishJournal(
+            moves: isFirstBuild ? try topLevelEntries() : moves, removals: removable, movesManifest: !sameListing)
+        guard !journal.isEmpty else { return result }
+        // From the journal's writing on, the build is published: if it is killed now, the
+        // next build completes it (see ``PublishJournal``).
+        try journal.write(in: staging)
+        let applied = try journal.apply(staging: staging, output: output)
+        result.written = isFirstBuild ? moves : applied.written
+        result.removed = applied.removed
+        return result
+    }
+
+    /// Copies into the staging folder (at `staging`) each of `assets` whose copy in the
+    /// output folder (at `output`) is not current, and adds it to `moves`; counts the
+    /// others as unchanged in `result`.
+    private func stageChangedAssets(
+        _ assets: [String], staging stagingPath: String, output outputPath: String, moves: inout [String],
+        result: inout Result
+    ) throws {
         let contentPath = PagePass.folderPath(content)
         for asset in assets {
             // With `stat` alone: Foundation's `attributesOfItem`, asked for every asset, read
@@ -73,37 +105,23 @@ struct Publisher {
             }
             moves.append(asset)
         }
-        var links = LinkedFolders(outputPath: outputPath)
-        if !isFirstBuild {
-            // No file goes through a symbolic link, out of the output folder.
-            for path in moves {
-                if let link = links.first(on: path) { throw Refusal.linkedFolder(link) }
-            }
-            // A file in the way that no build of foldmark wrote is someone's own: the build
-            // fails rather than replace it. (With the same listing, every file is foldmark's.)
-            if !sameListing {
-                let ours = previous?.files ?? []
-                if let foreign = moves.first(where: { !ours.contains($0) && FileIO.exists(outputPath + $0) }) {
-                    throw Refusal.foreignFile(foreign)
-                }
-            }
-        }
-        let removable = (previous.map { $0.files.subtracting(outputs + assets) } ?? []).sorted().filter {
-            links.first(on: $0) == nil
-        }
-        if !sameListing { try AtomicFile.write(listing, to: staging.appending(path: Manifest.fileName)) }
+    }
 
-        // Into an empty output folder, whole folders move at once.
-        let journal = PublishJournal(
-            moves: isFirstBuild ? try topLevelEntries() : moves, removals: removable, movesManifest: !sameListing)
-        guard !journal.isEmpty else { return result }
-        // From the journal's writing on, the build is published: if it is killed now, the
-        // next build completes it (see ``PublishJournal``).
-        try journal.write(in: staging)
-        let applied = try journal.apply(staging: staging, output: output)
-        result.written = isFirstBuild ? moves : applied.written
-        result.removed = applied.removed
-        return result
+    /// Throws the ``Refusal`` of a move that would go through a symbolic link, out of the
+    /// output folder (at `output`), or replace a file that is not among `ours`, the files
+    /// of the build before (`nil` when this build makes the same files: all foldmark's).
+    private func refuseUnsafeMoves(
+        _ moves: [String], links: inout LinkedFolders, ours: Set<String>?, output outputPath: String
+    ) throws {
+        // No file goes through a symbolic link, out of the output folder.
+        for path in moves {
+            if let link = links.first(on: path) { throw Refusal.linkedFolder(link) }
+        }
+        // A file in the way that no build of foldmark wrote is someone's own: the build
+        // fails rather than replace it. (With the same listing, every file is foldmark's.)
+        if let ours, let foreign = moves.first(where: { !ours.contains($0) && FileIO.exists(outputPath + $0) }) {
+            throw Refusal.foreignFile(foreign)
+        }
     }
 
     /// Whether the asset at `source` has its copy at `copy` already: a regular file of the
