@@ -90,6 +90,11 @@ struct ContentPacks: Sendable {
         writers[worker].failure
     }
 
+    /// The `errno` of the first pack's failed write, or 0.
+    var failure: Int32 {
+        writers.first(where: \.failed)?.failure ?? 0
+    }
+
     /// Appends `text` to the pack of `worker`; `nil` if an earlier write failed.
     func append(_ text: String, worker: Int) -> ContentLocation? {
         var text = text

@@ -177,7 +177,8 @@ struct PagePass: Sendable {
         // A page whose content could not be written says so itself; what was still in a
         // pack's buffer fails here.
         if !packsComplete && result.errors.isEmpty {
-            result.errors.append(SiteError(file: cache.packFolder.path, message: "cannot write the build cache"))
+            result.errors.append(
+                SiteError(file: cache.packFolder.path, cannot: "write the build cache", code: packs.failure))
         }
         guard result.errors.isEmpty else { return result }
 
