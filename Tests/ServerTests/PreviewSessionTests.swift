@@ -54,7 +54,7 @@ import Testing
 
         /// Polls `target` until `predicate` holds; returns how long that took. The default
         /// limit is for a loaded machine; ``editedPageChangesWithinASecond()`` checks speed.
-        func wait(for target: String, timeout: Duration = TimeBudget.seconds(10), _ predicate: (Reply) -> Bool)
+        func wait(for target: String, timeout: Duration = TimeBudget.seconds(30), _ predicate: (Reply) -> Bool)
             async throws
             -> Duration
         {
@@ -112,7 +112,15 @@ import Testing
             }
             let starting = Task(executorPreference: DedicatedExecutor.shared) { try await session.start() }
             let deadline = ContinuousClock.now + TimeBudget.seconds(60)
-            while progress.state.step != .reading || progress.state.done < 10 {
+            // Stopped once the first pass is under way, or (on a busy machine, where this
+            // task may wake late) once the build is past it, in a step that also stops at
+            // its next page.
+            func isUnderWay() -> Bool {
+                let state = progress.state
+                return state.step == .checking || state.step == .writing
+                    || (state.step == .reading && state.done >= 10)
+            }
+            while !isUnderWay() {
                 try #require(ContinuousClock.now < deadline, "the build did not start")
                 try await Task.sleep(for: .milliseconds(2))
             }
