@@ -1,6 +1,6 @@
 /// A problem in one Markdown file, with the 1-based line and column where it was found.
 /// The caller adds the file name.
-public struct SectionsError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct SectionsError: LocatedProblem, Hashable, Sendable, CustomStringConvertible {
     public enum Reason: Hashable, Sendable {
         /// The front matter opened with `---` but never closed.
         case unclosedFrontMatter
@@ -28,9 +28,7 @@ public struct SectionsError: Error, Hashable, Sendable, CustomStringConvertible 
     public var reason: Reason
     public var line: Int?
     public var column: Int?
-    /// The problems found after this one in the same pass over the file, in the order of
-    /// the file, each with none of its own: front matter is checked key by key to the end,
-    /// so that one run reports every wrong key (see ``allProblems``).
+    /// Front matter is checked key by key to the end: see ``LocatedProblem``.
     public var otherProblems: [SectionsError]
 
     public init(_ reason: Reason, line: Int? = nil, column: Int? = nil) {
@@ -38,28 +36,6 @@ public struct SectionsError: Error, Hashable, Sendable, CustomStringConvertible 
         self.line = line
         self.column = column
         otherProblems = []
-    }
-
-    /// The first of `problems` in the order of the file, carrying the others; `nil` if
-    /// there are none. A problem found twice (a mapping reached through two aliases) is
-    /// kept once.
-    public init?(combining problems: [SectionsError]) {
-        guard var first = problems.first else { return nil }
-        if problems.count > 1 {
-            var sorted = problems.sorted { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) }
-            sorted = sorted.indices.compactMap { $0 > 0 && sorted[$0] == sorted[$0 - 1] ? nil : sorted[$0] }
-            first = sorted.removeFirst()
-            first.otherProblems = sorted
-        }
-        self = first
-    }
-
-    /// This problem, then ``otherProblems``: what a report lists, one line each.
-    public var allProblems: [SectionsError] {
-        guard !otherProblems.isEmpty else { return [self] }
-        var alone = self
-        alone.otherProblems = []
-        return [alone] + otherProblems
     }
 
     public var message: String {

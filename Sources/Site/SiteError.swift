@@ -9,7 +9,7 @@ import Sections
 ///
 /// Printed as `Content/guide.md:12:3: error: message`, the form compilers use, so that
 /// editors and CI logs link to the place.
-public struct SiteError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct SiteError: LocatedProblem, Hashable, Sendable, CustomStringConvertible {
     public enum Severity: String, Sendable { case error, warning }
 
     /// The path relative to the site's folder (or as given on the command line).
@@ -21,9 +21,8 @@ public struct SiteError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The `errno` of the failed system call, for a problem that is the file system's (a
     /// full disk, a name too long), not the site's: see ``collapsingDiskFailures(_:)``.
     var systemCode: Int32?
-    /// The problems found after this one in the same file and pass, in the order of the
-    /// file, each with none of its own: a front matter or `foldmark.yml` with several wrong
-    /// keys names them all in one run. Reports list ``allProblems``.
+    /// See ``LocatedProblem``: a front matter or `foldmark.yml` with several wrong keys
+    /// names them all in one run.
     public var otherProblems: [SiteError]
 
     public init(file: String, line: Int? = nil, column: Int? = nil, message: String, severity: Severity = .error) {
@@ -71,26 +70,6 @@ public struct SiteError: Error, Hashable, Sendable, CustomStringConvertible {
     init(file: String, _ error: SectionsError) {
         self.init(file: file, line: error.line, column: error.column, message: error.message)
         otherProblems = error.otherProblems.map { SiteError(file: file, $0) }
-    }
-
-    /// The first of `problems` in the order of the file, carrying the others; `nil` if
-    /// there are none.
-    init?(combining problems: [SiteError]) {
-        guard var first = problems.first else { return nil }
-        if problems.count > 1 {
-            var sorted = problems.sorted { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) }
-            first = sorted.removeFirst()
-            first.otherProblems = sorted
-        }
-        self = first
-    }
-
-    /// This problem, then ``otherProblems``: one line each in a report.
-    public var allProblems: [SiteError] {
-        guard !otherProblems.isEmpty else { return [self] }
-        var alone = self
-        alone.otherProblems = []
-        return [alone] + otherProblems
     }
 
     init(themeFolder: String, _ error: RenderError) {
