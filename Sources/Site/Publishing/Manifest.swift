@@ -22,16 +22,21 @@ struct Manifest {
         var files: Set<String> = []
         // Split on bytes: the manifest of a large site has tens of thousands of lines.
         for line in contents.split(separator: UInt8(ascii: "\n")) {
-            // Only a line with two dots in a row can have a `..` part: split just those.
-            let hasDots = zip(line, line.dropFirst()).contains { $0 == UInt8(ascii: ".") && $1 == UInt8(ascii: ".") }
-            let isInside =
-                line.first != UInt8(ascii: "/")
-                && !(hasDots
-                    && line.split(separator: UInt8(ascii: "/")).contains { $0.elementsEqual("..".utf8) })
-            guard isInside, let path = String(validating: line, as: UTF8.self), path != Self.fileName else { continue }
+            guard Self.isInside(line), let path = String(validating: line, as: UTF8.self), path != Self.fileName
+            else { continue }
             files.insert(path)
         }
         self.files = files
+    }
+
+    /// Whether the path `bytes` is a plain relative path that stays inside its folder: not
+    /// empty, no leading `/`, no `..` part. For every line of the manifest and of a
+    /// ``PublishJournal``, which name what a build may move or remove.
+    static func isInside(_ bytes: some Collection<UInt8>) -> Bool {
+        guard let first = bytes.first, first != UInt8(ascii: "/") else { return false }
+        // Only a line with two dots in a row can have a `..` part: split just those.
+        let hasDots = zip(bytes, bytes.dropFirst()).contains { $0 == UInt8(ascii: ".") && $1 == UInt8(ascii: ".") }
+        return !(hasDots && bytes.split(separator: UInt8(ascii: "/")).contains { $0.elementsEqual("..".utf8) })
     }
 
     /// The bytes of the manifest in `output`; empty when there is none.

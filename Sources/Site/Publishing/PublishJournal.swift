@@ -49,8 +49,8 @@ struct PublishJournal: Equatable {
         for line in lines {
             guard let path = String(validating: line.dropFirst(2), as: UTF8.self) else { return nil }
             switch (line.first, line.dropFirst().first) {
-            case (UInt8(ascii: "m"), UInt8(ascii: " ")) where Self.isInside(path): moves.append(path)
-            case (UInt8(ascii: "r"), UInt8(ascii: " ")) where Self.isInside(path): removals.append(path)
+            case (UInt8(ascii: "m"), UInt8(ascii: " ")) where Manifest.isInside(path.utf8): moves.append(path)
+            case (UInt8(ascii: "r"), UInt8(ascii: " ")) where Manifest.isInside(path.utf8): removals.append(path)
             case (UInt8(ascii: "M"), nil): movesManifest = true
             default: return nil
             }
@@ -144,11 +144,6 @@ struct PublishJournal: Equatable {
             guard !number.isEmpty, number.allSatisfy({ digits.contains($0) }) else { return nil }
             return parent.appending(path: name)
         }
-    }
-
-    /// A relative path that stays inside its folder: no leading `/`, no `..` part.
-    private static func isInside(_ path: String) -> Bool {
-        !path.isEmpty && !path.hasPrefix("/") && !path.split(separator: "/").contains("..")
     }
 
     /// Removes the folders that held `path` while they are empty, up to the output folder.
