@@ -47,8 +47,8 @@ extension FileIO {
     /// but mapped from the file rather than copied into fresh memory, for a large file that
     /// is only ever replaced, never rewritten in place (the build cache's index and the
     /// search state, which a build writes to a new file and renames): each page of a copy
-    /// costs a fault and a page of memory, which on a 3.7 MB index is more than reading
-    /// it. The file must not shrink while the bytes are in use. A small file, or one that
+    /// costs a fault and a page of memory, which for an index of megabytes is more than
+    /// reading it. The file must not shrink while the bytes are in use. A small file, or one that
     /// cannot be mapped, is read.
     package static func map(_ path: String, then tail: Data = Data()) -> Result<Data, ReadFailure> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
