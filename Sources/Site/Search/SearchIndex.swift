@@ -108,81 +108,110 @@ struct SearchIndex {
         // (By index: a pair of pages from `zip` is a copy of each, every string retained.)
         let isSorted = unsorted.indices.dropFirst().allSatisfy { unsorted[$0 - 1].output < unsorted[$0].output }
         let pages = isSorted ? unsorted : unsorted.sorted { $0.output < $1.output }
-        var kept: [UInt64: (first: Int64, entries: UInt32, row: Range<Int>)] = [:]
-        var oldCount: Int64 = 0
-        var rowStart = previous?.rows.startIndex ?? 0
-        for page in previous?.pages ?? [] {
-            kept[page.id] = (oldCount, page.entries, rowStart..<(rowStart + page.rowLength))
-            oldCount += Int64(page.entries)
-            rowStart += page.rowLength
-        }
-        var map = SearchEntryMap(oldCount: oldCount)
+        var patch = Patch(pages: pages, previous: previous)
+        let new = await SearchPostings.collect(
+            patch.changed, packs: packs, written: written, jobs: jobs,
+            recover: recover.map { recover -> @Sendable (Int) -> [UInt8]? in { [pages] page in recover(pages[page]) } })
+        // A cancelled build (Ctrl-C) publishes nothing: no files are made.
+        if BuildInterruption.isRequested { return (SearchIndex(), nil) }
+        let dictionary = await patch.dictionary(previous: previous, new: new.dictionary, packs: packs, jobs: jobs)
+        let index = SearchIndex(
+            pages: patch.statePages, rows: patch.rows, dictionary: dictionary, hash: hash, inPlace: inPlace,
+            previous: previous, write: write)
+        guard new.isComplete else { return (index, nil) }
+        let state = SearchIndexState(
+            pages: patch.statePages, rows: patch.rows[...], dictionary: dictionary, hash: hash, files: index.hashes,
+            shards: index.shards)
+        return (index, state)
+    }
+
+    /// How the pages of a new index stand to those of the previous one: the pages kept as
+    /// they were, whose entries the ``SearchEntryMap`` moves and whose rows are copied,
+    /// and the others, whose terms are read again.
+    private struct Patch {
+        var map: SearchEntryMap
+        /// The records of the pages new or changed, to read their terms.
         var changed: [SearchPostings.Source] = []
-        // The old records of the pages replaced, to read the terms that list their entries.
+        /// The old records of the pages replaced, to read the terms that list their entries.
         var replaced: [SearchPostings.Source] = []
         var keptCount = 0
         var statePages: [SearchIndexState.Page] = []
         var rows: [UInt8] = []
-        rows.reserveCapacity(previous?.rows.count ?? pages.count * 256)
-        var total: UInt32 = 0
-        var lastKept: Int64 = -1
-        // Once, not in the loop, where binding the state copied it for every page. (A page
-        // is in `kept` only when there is a previous state.)
-        let previousRows = previous?.rows ?? []
-        for index in pages.indices {
-            let entries = UInt32(pages[index].headings.count) + (pages[index].hasPageEntry ? 1 : 0)
-            let id = SearchIndexState.id(output: pages[index].output, sourceHash: pages[index].sourceHash)
-            let rowStart = rows.count
-            if let old = kept[id], old.entries == entries, old.first > lastKept {
-                map.keep(Int64(entries), from: old.first, as: Int64(total))
-                lastKept = old.first
-                keptCount += 1
-                rows.append(contentsOf: previousRows[old.row])
-            } else {
-                if let location = pages[index].search {
-                    changed.append(SearchPostings.Source(location: location, firstEntry: total, page: index))
+
+        /// The patch of `previous` (if any) for `pages`, sorted by output.
+        init(pages: [Page], previous: SearchIndexState?) {
+            let (kept, oldCount) = Self.places(in: previous)
+            map = SearchEntryMap(oldCount: oldCount)
+            rows.reserveCapacity(previous?.rows.count ?? pages.count * 256)
+            var total: UInt32 = 0
+            var lastKept: Int64 = -1
+            // Once, not in the loop, where binding the state copied it for every page. (A page
+            // is in `kept` only when there is a previous state.)
+            let previousRows = previous?.rows ?? []
+            for index in pages.indices {
+                let entries = UInt32(pages[index].headings.count) + (pages[index].hasPageEntry ? 1 : 0)
+                let id = SearchIndexState.id(output: pages[index].output, sourceHash: pages[index].sourceHash)
+                let rowStart = rows.count
+                if let old = kept[id], old.entries == entries, old.first > lastKept {
+                    map.keep(Int64(entries), from: old.first, as: Int64(total))
+                    lastKept = old.first
+                    keptCount += 1
+                    rows.append(contentsOf: previousRows[old.row])
+                } else {
+                    if let location = pages[index].search {
+                        changed.append(SearchPostings.Source(location: location, firstEntry: total, page: index))
+                    }
+                    if let (sourceHash, location) = pages[index].replaced,
+                        let old = kept[SearchIndexState.id(output: pages[index].output, sourceHash: sourceHash)]
+                    {
+                        replaced.append(SearchPostings.Source(location: location, firstEntry: UInt32(old.first)))
+                    }
+                    appendRow(for: pages[index], to: &rows)
                 }
-                if let (sourceHash, location) = pages[index].replaced,
-                    let old = kept[SearchIndexState.id(output: pages[index].output, sourceHash: sourceHash)]
-                {
-                    replaced.append(SearchPostings.Source(location: location, firstEntry: UInt32(old.first)))
-                }
-                appendRow(for: pages[index], to: &rows)
+                statePages.append(SearchIndexState.Page(id: id, entries: entries, rowLength: rows.count - rowStart))
+                total += entries
             }
-            statePages.append(SearchIndexState.Page(id: id, entries: entries, rowLength: rows.count - rowStart))
-            total += entries
         }
-        let new = await SearchPostings.collect(
-            changed, packs: packs, written: written, jobs: jobs,
-            recover: recover.map { recover -> @Sendable (Int) -> [UInt8]? in { [pages] page in recover(pages[page]) } })
-        // A cancelled build (Ctrl-C) publishes nothing: no files are made.
-        if BuildInterruption.isRequested { return (SearchIndex(), nil) }
-        // Every page of the last index that is not kept was replaced by a page whose old
-        // record could be read: only the terms of those records lose entries.
-        var dropped: SearchDictionary?
-        if let previous, keptCount + replaced.count == previous.pages.count, map.isShiftFree {
-            replaced.sort { $0.firstEntry < $1.firstEntry }
-            let old = await SearchPostings.collect(replaced, packs: packs, jobs: 1)
-            if old.isComplete { dropped = old.dictionary }
+
+        /// Where each page of `previous` was, by its ``SearchIndexState/id(output:sourceHash:)``:
+        /// its first entry, its number of entries and its row; and the number of entries.
+        private static func places(in previous: SearchIndexState?) -> (
+            [UInt64: (first: Int64, entries: UInt32, row: Range<Int>)], Int64
+        ) {
+            var kept: [UInt64: (first: Int64, entries: UInt32, row: Range<Int>)] = [:]
+            var oldCount: Int64 = 0
+            var rowStart = previous?.rows.startIndex ?? 0
+            for page in previous?.pages ?? [] {
+                kept[page.id] = (oldCount, page.entries, rowStart..<(rowStart + page.rowLength))
+                oldCount += Int64(page.entries)
+                rowStart += page.rowLength
+            }
+            return (kept, oldCount)
         }
-        let dictionary: SearchDictionary
-        if let dropped, let previous {
-            // Shift-free, so a replaced page's entries are numbered as they were: a term whose
-            // lines agree lost and regained the same entries, and is left as it is.
-            let (lost, gained) = SearchDictionary.withoutCommonLines(dropped, new.dictionary)
-            dictionary = SearchDictionary.merging(previous.dictionary, mappedWith: map, gained, touching: lost)
-        } else {
-            dictionary = await SearchDictionary.merging(
-                previous?.dictionary ?? SearchDictionary(), mappedWith: map, new.dictionary, jobs: jobs)
+
+        /// The dictionary of `previous` patched with `new`, the terms of the pages changed:
+        /// from the terms of the records replaced alone when every page of the last index
+        /// is kept or replaced, else from all its terms.
+        mutating func dictionary(
+            previous: SearchIndexState?, new: SearchDictionary, packs: URL, jobs: Int?
+        ) async -> SearchDictionary {
+            // Every page of the last index that is not kept was replaced by a page whose old
+            // record could be read: only the terms of those records lose entries.
+            var dropped: SearchDictionary?
+            if let previous, keptCount + replaced.count == previous.pages.count, map.isShiftFree {
+                replaced.sort { $0.firstEntry < $1.firstEntry }
+                let old = await SearchPostings.collect(replaced, packs: packs, jobs: 1)
+                if old.isComplete { dropped = old.dictionary }
+            }
+            if let dropped, let previous {
+                // Shift-free, so a replaced page's entries are numbered as they were: a term whose
+                // lines agree lost and regained the same entries, and is left as it is.
+                let (lost, gained) = SearchDictionary.withoutCommonLines(dropped, new)
+                return SearchDictionary.merging(previous.dictionary, mappedWith: map, gained, touching: lost)
+            }
+            return await SearchDictionary.merging(
+                previous?.dictionary ?? SearchDictionary(), mappedWith: map, new, jobs: jobs)
         }
-        let index = SearchIndex(
-            pages: statePages, rows: rows, dictionary: dictionary, hash: hash, inPlace: inPlace, previous: previous,
-            write: write)
-        guard new.isComplete else { return (index, nil) }
-        let state = SearchIndexState(
-            pages: statePages, rows: rows[...], dictionary: dictionary, hash: hash, files: index.hashes,
-            shards: index.shards)
-        return (index, state)
     }
 
     /// An index of no files, for a build that stops before making one.
