@@ -254,40 +254,6 @@ struct SearchDictionary: Sendable, Equatable {
         self.read = nil
     }
 
-    /// `a` and `b` without the lines that both have, byte for byte.
-    ///
-    /// For an edited page that keeps its entries where they were, `a` (its old record's terms)
-    /// and `b` (its new record's) hold the same line for every term whose entries in the
-    /// page did not change; taking the page's entries out of such a term's list and putting
-    /// the same ones back leaves the list as it was, so the merge need not walk it.
-    static func withoutCommonLines(_ a: SearchDictionary, _ b: SearchDictionary) -> (SearchDictionary, SearchDictionary)
-    {
-        var onlyA = SearchDictionary()
-        var onlyB = SearchDictionary()
-        var i = 0
-        var j = 0
-        while i < a.count && j < b.count {
-            let order = a.withTerm(i) { termA, _, _ in b.withTerm(j) { termB, _, _ in compare(termA, termB) } }
-            if order < 0 {
-                onlyA.appendLine(of: a, i)
-                i += 1
-            } else if order > 0 {
-                onlyB.appendLine(of: b, j)
-                j += 1
-            } else {
-                if !a.lines(i..<(i + 1), equal: b, j..<(j + 1)) {
-                    onlyA.appendLine(of: a, i)
-                    onlyB.appendLine(of: b, j)
-                }
-                i += 1
-                j += 1
-            }
-        }
-        onlyA.appendLines(of: a, i..<a.count)
-        onlyB.appendLines(of: b, j..<b.count)
-        return (onlyA, onlyB)
-    }
-
     /// Whether the lines of terms `range` (each term and both its lists) are, byte for
     /// byte, those of terms `otherRange` of `other`.
     func lines(_ range: Range<Int>, equal other: SearchDictionary, _ otherRange: Range<Int>) -> Bool {
