@@ -69,25 +69,9 @@ struct SearchEntryMap: Sendable {
         var newIndex = 0
         var newPrevious: Int64 = -1
         var last: Int64 = -1
-
-        /// The next number of `list` from `index`, or -1 at its end.
-        @inline(__always) func next(_ list: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> Int64 {
-            var value: Int64 = 0
-            while index < list.count {
-                let byte = list[index]
-                index += 1
-                let digit = Int64(byte > 92 ? byte &- 36 : byte &- 35)
-                if digit >= Int64(SearchNumbers.base) {
-                    value = value &* Int64(SearchNumbers.base) &+ (digit &- Int64(SearchNumbers.base))
-                } else {
-                    return value &* Int64(SearchNumbers.base) &+ digit
-                }
-            }
-            return -1
-        }
         func nextOld() -> Int64 {
             while true {
-                let gap = next(old, &oldIndex)
+                let gap = Self.next(old, &oldIndex)
                 if gap < 0 { return -1 }
                 oldPrevious += gap + 1
                 while run < runs, oldPrevious >= oldEnds[run] { run += 1 }
@@ -99,7 +83,7 @@ struct SearchEntryMap: Sendable {
             }
         }
         func nextNew() -> Int64 {
-            let gap = next(new, &newIndex)
+            let gap = Self.next(new, &newIndex)
             if gap < 0 { return -1 }
             newPrevious += gap + 1
             return newPrevious
@@ -113,29 +97,8 @@ struct SearchEntryMap: Sendable {
         // one, stay as they are: their gaps are copied, not written again.
         let firstMoved = runs > 0 && oldStarts[0] == 0 && newStarts[0] == 0 ? oldEnds[0] : 0
         if firstMoved > 0 {
-            var index = 0
-            var copied = 0
-            while index < old.count {
-                // Eight one-digit gaps at once, as long as the eighth entry is still before
-                // the stop: a common term lists most entries, its gaps are short, and an edit
-                // in the middle of the site leaves half its list to step over.
-                if index + 8 <= old.count, let sum = Self.oneDigitSum(old.baseAddress! + index),
-                    oldPrevious + sum < firstMoved, newValue < 0 || oldPrevious + sum <= newValue
-                {
-                    oldPrevious += sum
-                    index += 8
-                    copied = index
-                    continue
-                }
-                let gap = next(old, &index)
-                if gap < 0 { break }
-                let value = oldPrevious + gap + 1
-                if value >= firstMoved || (newValue >= 0 && value > newValue) { break }
-                oldPrevious = value
-                copied = index
-            }
-            text.append(contentsOf: UnsafeBufferPointer(rebasing: old[..<copied]))
-            oldIndex = copied
+            (oldIndex, oldPrevious) = Self.unmovedPrefix(of: old, before: firstMoved, upTo: newValue)
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: old[..<oldIndex]))
             last = oldPrevious
         }
         var oldValue = nextOld()
@@ -158,5 +121,54 @@ struct SearchEntryMap: Sendable {
             }
             oldValue = nextOld()
         }
+    }
+
+    /// The next number of `list` from `index`, or -1 at its end.
+    @inline(__always)
+    private static func next(_ list: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> Int64 {
+        var value: Int64 = 0
+        while index < list.count {
+            let byte = list[index]
+            index += 1
+            let digit = Int64(byte > 92 ? byte &- 36 : byte &- 35)
+            if digit >= Int64(SearchNumbers.base) {
+                value = value &* Int64(SearchNumbers.base) &+ (digit &- Int64(SearchNumbers.base))
+            } else {
+                return value &* Int64(SearchNumbers.base) &+ digit
+            }
+        }
+        return -1
+    }
+
+    /// The start of the old list `old` that a merge copies as it is: how many of its bytes
+    /// hold the entries before `firstMoved` that are also at most `newValue` (the first new
+    /// entry, -1 for none), and the last of those entries (-1 for none).
+    @inline(__always)
+    private static func unmovedPrefix(
+        of old: UnsafeBufferPointer<UInt8>, before firstMoved: Int64, upTo newValue: Int64
+    ) -> (length: Int, last: Int64) {
+        var oldPrevious: Int64 = -1
+        var index = 0
+        var copied = 0
+        while index < old.count {
+            // Eight one-digit gaps at once, as long as the eighth entry is still before
+            // the stop: a common term lists most entries, its gaps are short, and an edit
+            // in the middle of the site leaves half its list to step over.
+            if index + 8 <= old.count, let sum = oneDigitSum(old.baseAddress! + index),
+                oldPrevious + sum < firstMoved, newValue < 0 || oldPrevious + sum <= newValue
+            {
+                oldPrevious += sum
+                index += 8
+                copied = index
+                continue
+            }
+            let gap = next(old, &index)
+            if gap < 0 { break }
+            let value = oldPrevious + gap + 1
+            if value >= firstMoved || (newValue >= 0 && value > newValue) { break }
+            oldPrevious = value
+            copied = index
+        }
+        return (copied, oldPrevious)
     }
 }
