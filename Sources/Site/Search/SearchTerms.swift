@@ -119,48 +119,14 @@ enum SearchTerms {
                 let chunk = ByteChunk(base, at: index, end: count)
                 let letters = chunk.lettersAndDigits
                 guard letters & 0x80 != 0 else {
-                    let byte = base[index]
-                    if byte >= 0x80 {
-                        let (scalar, next) = decodeScalar(bytes, at: index)
-                        word.add(scalar, &sink)
-                        index = next
-                    } else if isHTML && byte == UInt8(ascii: "<") {
-                        word.flush(&sink)
-                        index = skipTag(bytes, from: index)
-                    } else if isHTML && byte == UInt8(ascii: "&") {
-                        let (scalar, next) = characterReference(bytes, at: index)
-                        if let scalar { word.add(scalar, &sink) } else { word.flush(&sink) }
-                        index = next
-                    } else {
-                        word.flush(&sink)
-                        // The ASCII bytes up to the next letter, digit, `<` or `&` separate
-                        // words too (a chunk's first byte is not one of those).
-                        var stops = letters | chunk.nonASCII
-                        if isHTML {
-                            stops |= chunk.bytes(equalTo: UInt8(ascii: "<")) | chunk.bytes(equalTo: UInt8(ascii: "&"))
-                        }
-                        index += ByteChunk.count(before: stops)
-                    }
+                    index = stepOver(bytes, at: index, chunk, letters, isHTML: isHTML, word: &word, into: &sink)
                     continue
                 }
                 // A run of ASCII letters and digits: its end, and its first bytes lowercased.
-                var run = chunk
-                var runLetters = letters
-                var length = 0
+                let length = lowercaseRun(base, at: index, count: count, chunk, letters, into: lowered)
                 // The first chunk lowercased: a word of fewer than 8 bytes, whole, which
                 // the sink takes from here rather than reading it again.
                 let first = chunk.lowercased
-                while true {
-                    let inChunk = ByteChunk.count(before: ~runLetters & ByteChunk.high)
-                    if length < maxLength {
-                        UnsafeMutableRawPointer(lowered + length).storeBytes(
-                            of: run.lowercased.littleEndian, as: UInt64.self)
-                    }
-                    length += inChunk
-                    guard inChunk == 8, index + length < count else { break }
-                    run = ByteChunk(base, at: index + length, end: count)
-                    runLetters = run.lettersAndDigits
-                }
                 let end = index + length
                 let next = end < count ? base[end] : UInt8(ascii: " ")
                 // A word goes on with a letter that is not ASCII, or one that a character
@@ -183,6 +149,62 @@ enum SearchTerms {
             }
             word.flush(&sink)
         }
+    }
+
+    /// Steps over what starts at `index` of `bytes` (where `chunk` starts, `letters` its
+    /// ``ByteChunk/lettersAndDigits``), which is no ASCII letter or digit: a scalar past
+    /// ASCII, which goes to `word`; in HTML, a tag or a character reference; or ASCII bytes
+    /// that end `word`. Returns where the scan goes on.
+    @inline(__always)
+    private static func stepOver<Sink: SearchTermSink & ~Copyable>(
+        _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, _ chunk: ByteChunk, _ letters: UInt64, isHTML: Bool,
+        word: inout Word, into sink: inout Sink
+    ) -> Int {
+        let byte = bytes[index]
+        if byte >= 0x80 {
+            let (scalar, next) = decodeScalar(bytes, at: index)
+            word.add(scalar, &sink)
+            return next
+        } else if isHTML && byte == UInt8(ascii: "<") {
+            word.flush(&sink)
+            return skipTag(bytes, from: index)
+        } else if isHTML && byte == UInt8(ascii: "&") {
+            let (scalar, next) = characterReference(bytes, at: index)
+            if let scalar { word.add(scalar, &sink) } else { word.flush(&sink) }
+            return next
+        }
+        word.flush(&sink)
+        // The ASCII bytes up to the next letter, digit, `<` or `&` separate words too (a
+        // chunk's first byte is not one of those).
+        var stops = letters | chunk.nonASCII
+        if isHTML {
+            stops |= chunk.bytes(equalTo: UInt8(ascii: "<")) | chunk.bytes(equalTo: UInt8(ascii: "&"))
+        }
+        return index + ByteChunk.count(before: stops)
+    }
+
+    /// The length of the run of ASCII letters and digits at `index` of the `count` bytes at
+    /// `base`, whose first chunk is `chunk` (`letters` its ``ByteChunk/lettersAndDigits``);
+    /// its first bytes (up to ``maxLength``, and a chunk more) go lowercased to `lowered`.
+    @inline(__always)
+    private static func lowercaseRun(
+        _ base: UnsafePointer<UInt8>, at index: Int, count: Int, _ chunk: ByteChunk, _ letters: UInt64,
+        into lowered: UnsafeMutablePointer<UInt8>
+    ) -> Int {
+        var run = chunk
+        var runLetters = letters
+        var length = 0
+        while true {
+            let inChunk = ByteChunk.count(before: ~runLetters & ByteChunk.high)
+            if length < maxLength {
+                UnsafeMutableRawPointer(lowered + length).storeBytes(of: run.lowercased.littleEndian, as: UInt64.self)
+            }
+            length += inChunk
+            guard inChunk == 8, index + length < count else { break }
+            run = ByteChunk(base, at: index + length, end: count)
+            runLetters = run.lettersAndDigits
+        }
+        return length
     }
 
     @inline(__always)
