@@ -103,91 +103,113 @@ struct SearchIndexState: Sendable {
             }
             return nil
         }
-        var pages: [Page] = []
-        var hash = ""
-        var files: [String: UInt64] = [:]
-        var shards = SearchIndex.Shards()
-        var rowsStart = 0
-        var dictionaryStart = 0
-        let valid = data.withUnsafeBytes { raw -> Bool in
+        let head = data.withUnsafeBytes { raw -> Head? in
             let bytes = raw.assumingMemoryBound(to: UInt8.self)
-            var index = firstLine + Self.checksumLine
-            func number(radix: UInt64, until end: UInt8) -> UInt64? {
-                var value: UInt64 = 0
-                let start = index
-                while index < bytes.count, bytes[index] != end {
-                    guard let digit = Self.digit(bytes[index], radix: radix) else { return nil }
-                    value = value &* radix &+ digit
-                    index += 1
-                }
-                guard index < bytes.count, index > start, index - start <= 16 else { return nil }
-                index += 1
-                return value
-            }
-            func word() -> String? {
-                let start = index
-                while index < bytes.count, bytes[index] > 0x20 { index += 1 }
-                guard index < bytes.count, index > start, bytes[index] == UInt8(ascii: " ") else { return nil }
-                index += 1
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(index - 1)]), as: UTF8.self)
-            }
-            guard let indexHash = word(), let fileCount = number(radix: 10, until: UInt8(ascii: "\n")),
-                fileCount < 10_000_000
-            else { return false }
-            hash = indexHash
-            for _ in 0..<fileCount {
-                guard let path = word(), let contentHash = number(radix: 16, until: UInt8(ascii: "\n")) else {
-                    return false
-                }
-                files[path] = contentHash
-            }
-            /// A line of decimal numbers, each followed by a space.
-            func numbers() -> [Int]? {
-                var list: [Int] = []
-                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") {
-                    guard let value = number(radix: 10, until: UInt8(ascii: " ")), value < UInt32.max else {
-                        return nil
-                    }
-                    list.append(Int(value))
-                }
-                guard index < bytes.count else { return nil }
-                index += 1
-                return list
-            }
-            guard let firstTerms = numbers(), let firstPages = numbers() else { return false }
-            shards = SearchIndex.Shards(terms: firstTerms, pages: firstPages)
-            guard let count = number(radix: 10, until: UInt8(ascii: "\n")), count < 100_000_000 else { return false }
-            // (A line per page, of at least six bytes.)
-            pages.reserveCapacity(min(Int(count), bytes.count / 6))
-            for _ in 0..<count {
-                guard let id = number(radix: 16, until: UInt8(ascii: " ")),
-                    let entries = number(radix: 10, until: UInt8(ascii: " ")), entries < UInt32.max,
-                    let rowLength = number(radix: 10, until: UInt8(ascii: "\n")), rowLength < Int.max / 2
-                else { return false }
-                pages.append(Page(id: id, entries: UInt32(entries), rowLength: Int(rowLength)))
-            }
-            rowsStart = index
-            dictionaryStart = pages.reduce(index) { $0 + $1.rowLength }
-            guard dictionaryStart <= bytes.count else { return false }
+            var reader = Reader(bytes: bytes, index: firstLine + Self.checksumLine)
+            guard let head = reader.head() else { return nil }
             // Checked whatever key the state was made for: a damaged key must not pass for
             // another build's.
-            let parts = [0..<firstLine, (firstLine + Self.checksumLine)..<rowsStart, rowsStart..<dictionaryStart]
-                .map { UnsafeBufferPointer(rebasing: bytes[$0]) }
-            return Self.checksum(parts + [UnsafeBufferPointer(rebasing: bytes[dictionaryStart...])]) == checksum
+            let parts = [
+                0..<firstLine, (firstLine + Self.checksumLine)..<head.rowsStart, head.rowsStart..<head.dictionaryStart,
+            ].map { UnsafeBufferPointer(rebasing: bytes[$0]) }
+            let whole = parts + [UnsafeBufferPointer(rebasing: bytes[head.dictionaryStart...])]
+            return Self.checksum(whole) == checksum ? head : nil
         }
-        guard valid else {
+        guard let head else {
             damage?.dropSearchState()
             return nil
         }
         guard data.prefix(firstLine).elementsEqual(Self.header(key: key).utf8),
-            let dictionary = SearchDictionary(lines: data, from: dictionaryStart)
+            let dictionary = SearchDictionary(lines: data, from: head.dictionaryStart)
         else { return nil }
-        self.pages = pages
-        self.rows = data.withUnsafeBytes { ArraySlice($0[rowsStart..<dictionaryStart]) }
+        self.pages = head.pages
+        self.rows = data.withUnsafeBytes { ArraySlice($0[head.rowsStart..<head.dictionaryStart]) }
         self.dictionary = dictionary
-        self.hash = hash
-        self.files = files
-        self.shards = shards
+        self.hash = head.hash
+        self.files = head.files
+        self.shards = head.shards
+    }
+
+    /// What a state's file holds between its checksum's line and the rows, and where the
+    /// rows and the dictionary start.
+    private struct Head {
+        var hash: String
+        var files: [String: UInt64] = [:]
+        var shards = SearchIndex.Shards()
+        var pages: [Page] = []
+        var rowsStart = 0
+        var dictionaryStart = 0
+    }
+
+    /// Reads the lines of a state's file from `index` on.
+    private struct Reader {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index: Int
+
+        /// The lines from the index's hash to the rows; `nil` if they are not those of a
+        /// state (or its rows would end past the file).
+        mutating func head() -> Head? {
+            guard let indexHash = word(), let fileCount = number(radix: 10, until: UInt8(ascii: "\n")),
+                fileCount < 10_000_000
+            else { return nil }
+            var head = Head(hash: indexHash)
+            for _ in 0..<fileCount {
+                guard let path = word(), let contentHash = number(radix: 16, until: UInt8(ascii: "\n")) else {
+                    return nil
+                }
+                head.files[path] = contentHash
+            }
+            guard let firstTerms = numbers(), let firstPages = numbers() else { return nil }
+            head.shards = SearchIndex.Shards(terms: firstTerms, pages: firstPages)
+            guard let count = number(radix: 10, until: UInt8(ascii: "\n")), count < 100_000_000 else { return nil }
+            // (A line per page, of at least six bytes.)
+            head.pages.reserveCapacity(min(Int(count), bytes.count / 6))
+            for _ in 0..<count {
+                guard let id = number(radix: 16, until: UInt8(ascii: " ")),
+                    let entries = number(radix: 10, until: UInt8(ascii: " ")), entries < UInt32.max,
+                    let rowLength = number(radix: 10, until: UInt8(ascii: "\n")), rowLength < Int.max / 2
+                else { return nil }
+                head.pages.append(Page(id: id, entries: UInt32(entries), rowLength: Int(rowLength)))
+            }
+            head.rowsStart = index
+            head.dictionaryStart = head.pages.reduce(index) { $0 + $1.rowLength }
+            return head.dictionaryStart <= bytes.count ? head : nil
+        }
+
+        mutating func number(radix: UInt64, until end: UInt8) -> UInt64? {
+            var value: UInt64 = 0
+            let start = index
+            while index < bytes.count, bytes[index] != end {
+                guard let digit = SearchIndexState.digit(bytes[index], radix: radix) else { return nil }
+                value = value &* radix &+ digit
+                index += 1
+            }
+            guard index < bytes.count, index > start, index - start <= 16 else { return nil }
+            index += 1
+            return value
+        }
+
+        mutating func word() -> String? {
+            let start = index
+            while index < bytes.count, bytes[index] > 0x20 { index += 1 }
+            guard index < bytes.count, index > start, bytes[index] == UInt8(ascii: " ") else { return nil }
+            index += 1
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(index - 1)]), as: UTF8.self)
+        }
+
+        /// A line of decimal numbers, each followed by a space.
+        mutating func numbers() -> [Int]? {
+            var list: [Int] = []
+            while index < bytes.count, bytes[index] != UInt8(ascii: "\n") {
+                guard let value = number(radix: 10, until: UInt8(ascii: " ")), value < UInt32.max else {
+                    return nil
+                }
+                list.append(Int(value))
+            }
+            guard index < bytes.count else { return nil }
+            index += 1
+            return list
+        }
     }
 
     private static func digit(_ byte: UInt8, radix: UInt64) -> UInt64? {
