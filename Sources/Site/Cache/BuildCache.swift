@@ -83,8 +83,8 @@ struct BuildCache: Sendable {
     /// The pages, files and folders under `Content/` that a cache was made from: a page's
     /// links are rewritten by what they lead to, so a page taken from a cache made from
     /// other sources must have links that lead where they led then. Kept in the cache's
-    /// folder (`sources`): a line with the format and the cache's key, a path a line, each
-    /// after a letter for its kind, and a last line with the ``Checksum`` of those before.
+    /// folder (`sources`), a ``ChecksummedFile``: a line with the format and the cache's
+    /// key, then a path a line, each after a letter for its kind.
     struct Sources: Sendable {
         var pages: [String] = []
         var assets: [String] = []
@@ -518,11 +518,7 @@ struct BuildCache: Sendable {
     /// whether the index was written.
     private func writeIndex(_ parts: [[UInt8]]) -> Bool {
         // The sources first: they name the index's key, which they must be of to be used.
-        if writesSources {
-            let file = folder.appending(path: Sources.fileName)
-            let written = sources.encoded(key: key).map { (try? AtomicFile.write(parts: [$0], to: file)) != nil }
-            if written != true { try? FileManager.default.removeItem(at: file) }
-        }
+        if writesSources { sources.write(to: folder.appending(path: Sources.fileName), key: key) }
         guard (try? AtomicFile.write(parts: parts, to: indexFile)) != nil else { return false }
         // Its entries name the old generation: should this fail, they are ignored.
         try? FileManager.default.removeItem(at: journalFile)

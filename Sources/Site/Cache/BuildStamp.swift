@@ -1,10 +1,6 @@
 import Basics
 import FoundationEssentials
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// What the last build was made from and what it reported, kept in the build cache
 /// (`stamp`) by every build that succeeds: a build that finds the same sources, templates,
 /// configuration and options, and the files of the last build still in place, has nothing
@@ -19,9 +15,8 @@ import FoundationEssentials
 /// journal, which any build that changes a page writes, also one by a foldmark that keeps
 /// no stamp.
 ///
-/// The file is text: a header with the cache key, then a line per field, tab-separated,
-/// and a last line with the ``Checksum`` of those before; a build whose report holds a tab
-/// or a line break in a text writes none.
+/// The file is a ``ChecksummedFile``: a header with the cache key, then a line per field,
+/// tab-separated; a build whose report holds a tab or a line break in a text writes none.
 struct BuildStamp: Sendable, Equatable {
     static let fileName = "stamp"
     static let version = "foldmark-stamp 2"
@@ -121,9 +116,13 @@ extension BuildStamp {
     }
 
     /// The stamp as the file holds it; `nil` if a text holds a tab or a line break.
-    var encoded: [UInt8]? {
+    var contents: ChecksummedFile? {
+        // Every line has its fields' count of tabs: a text with one of its own, or with a
+        // line break, would be read back wrong.
+        let texts = [key] + unsettled.flatMap { [$0.hash, $0.source] } + warnings.flatMap { [$0.file, $0.message] }
+        guard !texts.contains(where: { $0.utf8.contains { $0 == UInt8(ascii: "\t") || $0 == 0x0A || $0 == 0x0D } })
+        else { return nil }
         var lines = [
-            Self.version + "\t" + key,
             "counts\t\(pages)\t\(drafts)\t\(cached)",
             "hashes\t\(String(sources, radix: 16))\t\(String(manifest, radix: 16))\t\(String(cacheFiles, radix: 16))",
         ]
@@ -136,34 +135,20 @@ extension BuildStamp {
             lines.append(
                 "warning\t\(line)\t\(column)\t\(warning.severity.rawValue)\t\(warning.file)\t\(warning.message)")
         }
-        // Every line has its fields' count of tabs: a text with one of its own, or with a
-        // line break, would be read back wrong.
-        let texts = [key] + unsettled.flatMap { [$0.hash, $0.source] } + warnings.flatMap { [$0.file, $0.message] }
-        guard !texts.contains(where: { $0.utf8.contains { $0 == UInt8(ascii: "\t") || $0 == 0x0A || $0 == 0x0D } })
-        else { return nil }
-        var bytes = Array(lines.joined(separator: "\n").utf8)
-        Checksum.append(to: &bytes, separator: UInt8(ascii: "\n"))
-        bytes.append(UInt8(ascii: "\n"))
-        return bytes
+        var file = ChecksummedFile(format: Self.version, separator: UInt8(ascii: "\t"), key: key)
+        for line in lines { file.appendLine { $0 += line.utf8 } }
+        return file
     }
 
     /// The stamp in `file`; `nil` if there is none, or it is another foldmark's, or it does
     /// not verify (noted in `damage`). Split on its bytes, not its characters: every build
     /// into an output that has one reads it.
     init?(reading file: URL, damage: CacheDamage? = nil) {
-        guard case .success(let data) = FileIO.read(file.path) else { return nil }
-        let read = [UInt8](data)
-        guard read.last == UInt8(ascii: "\n"),
-            let bytes = read.dropLast().withUnsafeBufferPointer({
-                Checksum.verified($0, separator: UInt8(ascii: "\n")).map(Array.init)
-            })
-        else {
-            if !(read.starts(with: "foldmark-stamp ".utf8) && !read.starts(with: (Self.version + "\t").utf8)) {
-                damage?.dropBookkeeping()
-            }
-            return nil
-        }
-        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
+        guard
+            let read = ChecksummedFile.lines(
+                of: file, format: Self.version, separator: UInt8(ascii: "\t"), ifDamaged: { damage?.dropBookkeeping() })
+        else { return nil }
+        let lines = read.map { line in
             line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false).map { field in
                 String(validating: field, as: UTF8.self)
             }
@@ -206,13 +191,11 @@ extension BuildStamp {
 
     /// Writes the stamp into `file`, or removes the file if the stamp cannot be written.
     func write(to file: URL) {
-        guard let bytes = encoded, (try? AtomicFile.write(bytes, to: file)) != nil else {
-            Self.remove(file)
-            return
-        }
+        guard let contents else { return Self.remove(file) }
+        contents.write(to: file)
     }
 
     static func remove(_ file: URL) {
-        unlink(file.path)
+        ChecksummedFile.remove(file)
     }
 }

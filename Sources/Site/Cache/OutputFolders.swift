@@ -14,10 +14,10 @@ import FoundationEssentials
 /// who deletes a page from a recorded folder changes the folder: the next build looks at
 /// each of its pages and makes the missing one again.
 ///
-/// The file holds, after a header with the cache key (another key trusts no folder), a line
-/// `<identity>\t<folder>` per folder, the folder relative to the output with a trailing `/`
-/// (empty for the output folder itself), and a last line with the ``Checksum`` of those
-/// before. A file that cannot be read as such trusts no folder.
+/// The file, a ``ChecksummedFile``, holds after a header with the cache key (another key
+/// trusts no folder) a line `<identity>\t<folder>` per folder, the folder relative to the
+/// output with a trailing `/` (empty for the output folder itself). A file that cannot be
+/// read as such trusts no folder.
 struct OutputFolders: Sendable {
     static let fileName = "output-folders"
     static let version = "foldmark-output-folders 2"
@@ -32,19 +32,10 @@ struct OutputFolders: Sendable {
     /// The folders recorded in `file` for `key`; none if it is missing, another foldmark's,
     /// or does not verify (noted in `damage`).
     init(reading file: URL, key: String, damage: CacheDamage? = nil) {
-        guard case .success(let data) = FileIO.read(file.path) else { return }
-        let read = [UInt8](data)
-        guard read.last == UInt8(ascii: "\n"),
-            let bytes = read.dropLast().withUnsafeBufferPointer({
-                Checksum.verified($0, separator: UInt8(ascii: "\n")).map(Array.init)
-            })
-        else {
-            if !(read.starts(with: "foldmark-output-folders ".utf8) && !read.starts(with: (Self.version + " ").utf8)) {
-                damage?.dropBookkeeping()
-            }
-            return
-        }
-        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        guard
+            var lines = ChecksummedFile.lines(
+                of: file, format: Self.version, separator: UInt8(ascii: " "), ifDamaged: { damage?.dropBookkeeping() })
+        else { return }
         guard String(decoding: lines.removeFirst(), as: UTF8.self) == Self.version + " " + key else { return }
         var identities: [String: SourceIdentity] = [:]
         for line in lines {
@@ -62,16 +53,15 @@ struct OutputFolders: Sendable {
     /// Writes the folders to `file` for `key`; if it cannot, removes the file, which would
     /// no longer describe the output.
     func write(to file: URL, key: String) {
-        var bytes = Array((Self.version + " " + key).utf8)
+        var lines = ChecksummedFile(format: Self.version, separator: UInt8(ascii: " "), key: key)
         for (folder, identity) in identities.sorted(by: { $0.key < $1.key }) {
-            bytes.append(UInt8(ascii: "\n"))
-            bytes += identity.encoded(separator: UInt8(ascii: " "))
-            bytes.append(UInt8(ascii: "\t"))
-            bytes += folder.utf8
+            lines.appendLine { bytes in
+                bytes += identity.encoded(separator: UInt8(ascii: " "))
+                bytes.append(UInt8(ascii: "\t"))
+                bytes += folder.utf8
+            }
         }
-        Checksum.append(to: &bytes, separator: UInt8(ascii: "\n"))
-        bytes.append(UInt8(ascii: "\n"))
-        if (try? AtomicFile.write(bytes, to: file)) == nil { try? FileManager.default.removeItem(at: file) }
+        lines.write(to: file)
     }
 
     /// The folders of `candidates` that still have the identity given, under the output
