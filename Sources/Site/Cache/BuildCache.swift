@@ -17,6 +17,9 @@ import FoundationEssentials
 /// and each page's content in the packs. A record that does not is dropped and its page
 /// built again; a header, journal or list of sources that does not drops the whole cache.
 /// What was dropped is noted in ``damage``, which the build reports in one warning.
+///
+/// Its state is set here, where the cache is read; its extensions look records up
+/// (`BuildCache+Lookup.swift`) and save the cache (`+Saving`).
 struct BuildCache: Sendable {
     static let folderName = ".foldmark-cache"
     static let formatVersion = "foldmark-cache 10"
@@ -35,39 +38,39 @@ struct BuildCache: Sendable {
     private(set) var earlierSources: Sources?
     /// The sources of this build, written beside the index when it is written under a key
     /// other than the one read (see ``Sources``).
-    private var sources = Sources()
-    private var writesSources = false
+    private(set) var sources = Sources()
+    private(set) var writesSources = false
     /// The records of the last successful build with the same key, in the order of the
     /// index (which is the order in which that build handed them to ``prepareSave(_:state:)``),
     /// and each source's place among them: a build that changed nothing is found by
     /// comparing each of its records with the one at the same place, by identity, instead
     /// of looking up each.
-    private var records: [CachedPage] = []
-    private var places: [String: Int] = [:]
+    private(set) var records: [CachedPage] = []
+    private(set) var places: [String: Int] = [:]
     /// What the last build knew of the whole site; `nil` when there was no usable index.
     private(set) var siteState: SiteState?
     /// Pack files present when the cache was read.
-    private var packs: Set<String> = []
+    private(set) var packs: Set<String> = []
     /// ``packs`` as a list, to look through when there are few.
-    private var packList: [String] = []
+    private(set) var packList: [String] = []
     /// The index and its journal as read, one after the other, and where each of
     /// ``records`` lies in them: a record that a build keeps unchanged is copied into a
     /// rewritten index, not encoded again.
-    private var index = Data()
-    private var recordRanges: [Range<Int>] = []
+    private(set) var index = Data()
+    private(set) var recordRanges: [Range<Int>] = []
     /// The generation of the index (see ``CacheJournal``), and the sizes of the index and of
     /// the journal: a build appends the records it changed to the
     /// journal while it stays small next to the index.
-    private var generation: String?
-    private var indexSize = 0
-    private var journalSize = 0
+    private(set) var generation: String?
+    private(set) var indexSize = 0
+    private(set) var journalSize = 0
 
     let packFolder: URL
     /// How many cores may encode the index (see ``indexParts(_:state:)``).
-    private let jobs: Int?
+    let jobs: Int?
     static let indexFileName = "index"
-    private var indexFile: URL { folder.appending(path: Self.indexFileName) }
-    private var journalFile: URL { folder.appending(path: CacheJournal.fileName) }
+    var indexFile: URL { folder.appending(path: Self.indexFileName) }
+    var journalFile: URL { folder.appending(path: CacheJournal.fileName) }
 
     /// The cache of an output folder as read (``read(output:jobs:)``), before the key it
     /// must have been made under is known: a build reads it while it lists the sources, on
@@ -321,248 +324,6 @@ struct BuildCache: Sendable {
         var fields = ByteFields(bytes, separator: CachedPage.fieldSeparator)
         let format = fields.next().map { String(decoding: $0, as: UTF8.self) } ?? ""
         return format.hasPrefix("foldmark-cache ") && format != formatVersion ? .otherVersion : .damaged
-    }
-
-    /// The record of `source` read from the cache, if any.
-    func record(_ source: String) -> CachedPage? {
-        places[source].map { records[$0] }
-    }
-
-    /// ``record(_:)``, looking first at place `hint`: a build hands its records to the next
-    /// in the order of its pages, so a page's record is mostly at the page's own index,
-    /// found by comparing two paths rather than hashing one.
-    func record(_ source: String, hint: Int) -> CachedPage? {
-        if hint >= 0 && hint < records.count && records[hint].source == source { return records[hint] }
-        return record(source)
-    }
-
-    /// The cached record of `source` if its bytes still hash to `hash` and its content is
-    /// still on disk (if it is not, the page is noted as damaged: a pack is removed only
-    /// once no record names it).
-    func page(_ source: String, hash: String, hint: Int = -1) -> CachedPage? {
-        guard let page = record(source, hint: hint), page.sourceHash == hash else { return nil }
-        return hasPacks(of: page) ? page : nil
-    }
-
-    /// The cached record of `source` if the file still has the identity it had when it was
-    /// hashed (see ``SourceIdentity``), so that its bytes need not be read, and its content
-    /// is still on disk.
-    func page(_ source: String, identity: SourceIdentity, hint: Int = -1) -> CachedPage? {
-        guard let page = record(source, hint: hint), page.identity == identity else { return nil }
-        return hasPacks(of: page) ? page : nil
-    }
-
-    private func hasPacks(of page: CachedPage) -> Bool {
-        // (Empty content is read from no pack: one that received nothing else was removed.)
-        for location in [page.content, page.search] {
-            guard let location, location.length > 0, !hasPack(location.pack) else { continue }
-            damage.rebuildPage(page.source)
-            return false
-        }
-        return true
-    }
-
-    /// Whether pack `name` was there. A cache has a few packs, and records name them by
-    /// one shared string each: comparing with each is cheaper than hashing the name.
-    private func hasPack(_ name: String) -> Bool {
-        packList.count <= 16 ? packList.contains(name) : packs.contains(name)
-    }
-
-    /// A save of the cache whose bytes are made but not yet written. A build makes one with
-    /// ``prepareSave(_:state:)`` while it publishes, and writes it with ``finishSave(_:)``
-    /// once the output is in place.
-    ///
-    /// Saving `pages`, made under `state`, deletes the pack files no record refers to. When
-    /// most of the bytes in the packs belong to no page any more, the live content is
-    /// copied into one new pack first.
-    ///
-    /// The records that changed are appended to the journal while it stays under a
-    /// quarter of the index (or ``smallJournal``); otherwise the index is rewritten whole, with a new generation,
-    /// and the journal removed. If neither can be written, the cache is removed: an index
-    /// left as it was would no longer describe the output.
-    struct PendingSave: Sendable {
-        fileprivate enum Bytes {
-            case none
-            case journal([UInt8])
-            /// The header, then runs of records (see ``indexParts(_:state:)``).
-            case index([[UInt8]])
-        }
-        fileprivate var bytes: Bytes
-        fileprivate var pages: [CachedPage]
-        fileprivate var state: SiteState
-    }
-
-    /// The first half of a save: compacts the packs if that is due, and makes the journal
-    /// entry or the new index, writing nothing that the cache reads. Does nothing when the
-    /// records and state are those it read.
-    func prepareSave(_ pages: [CachedPage], state: SiteState) async -> PendingSave {
-        if earlierSources == nil, siteState == state, pages.count == records.count,
-            zip(pages, records).allSatisfy(==) || pages.allSatisfy({ record($0.source) == $0 })
-        {
-            return PendingSave(bytes: .none, pages: [], state: state)
-        }
-        var pages = pages
-        compactIfWasteful(&pages)
-        if let entry = journalEntry(pages, state: state) {
-            return PendingSave(bytes: .journal(entry), pages: pages, state: state)
-        }
-        return PendingSave(bytes: .index(await indexParts(pages, state: state)), pages: pages, state: state)
-    }
-
-    /// Writes what ``prepareSave(_:state:)`` made: the journal entry (or, should it not be
-    /// appended, a new index) and removes the packs no record refers to.
-    func finishSave(_ pending: PendingSave) async {
-        let written: Bool
-        switch pending.bytes {
-        case .none:
-            return
-        case .journal(let entry):
-            if CacheJournal.append(entry, to: journalFile.path) {
-                written = true
-            } else {
-                written = writeIndex(await indexParts(pending.pages, state: pending.state))
-            }
-        case .index(let parts):
-            written = writeIndex(parts)
-        }
-        if written {
-            let kept = Self.packs(of: pending.pages)
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: packFolder.path)) ?? []
-            for name in names where !kept.contains(name) {
-                try? FileManager.default.removeItem(at: packFolder.appending(path: name))
-            }
-        } else {
-            try? FileManager.default.removeItem(at: indexFile)
-            try? FileManager.default.removeItem(at: journalFile)
-        }
-    }
-
-    /// The header of an index or journal entry of `records` records (see ``header(_:)``).
-    private func header(_ state: SiteState, generation: String, records: Int) -> [UInt8] {
-        var bytes = Array(
-            [Self.formatVersion, key, state.navigation, state.links, generation, settingsKey, String(records)].joined(
-                separator: String(UnicodeScalar(CachedPage.fieldSeparator))
-            ).utf8)
-        Checksum.append(to: &bytes, separator: CachedPage.fieldSeparator)
-        return bytes
-    }
-
-    /// The size up to which a journal is kept whatever the size of the index.
-    static let smallJournal = 4096
-
-    /// The journal entry of the records that changed, if the index read holds every other
-    /// page and the journal stays small.
-    private func journalEntry(_ pages: [CachedPage], state: SiteState) -> [UInt8]? {
-        // (An index made from other sources is under another key: it is written anew.)
-        guard let generation, earlierSources == nil, pages.count == records.count else { return nil }
-        var writer = RecordWriter(capacity: 4096)
-        var count = 0
-        for (place, page) in pages.enumerated() {
-            // (Most records are the one at their place; the others are looked up.)
-            if place < records.count && records[place] == page { continue }
-            let old = record(page.source)
-            if old == page { continue }
-            guard old != nil, writer.record(page) else { return nil }
-            count += 1
-        }
-        let entry = CacheJournal.entry(
-            payload: header(state, generation: generation, records: count) + writer.bytes.array)
-        guard journalSize + entry.count <= max(indexSize / 4, Self.smallJournal) else { return nil }
-        return entry
-    }
-
-    /// The bytes of an index of `pages`, under a new generation: its header, then runs of
-    /// pages encoded on several cores, in order. They are written one after the other, not
-    /// joined: the index is the largest thing a build still holds at its end.
-    private func indexParts(_ pages: [CachedPage], state: SiteState) async -> [[UInt8]] {
-        // Several runs a core, handed out as cores come free: the index is made while the
-        // build ends, when a core may still be busy elsewhere, and a run per core left the
-        // last one on one core.
-        let worthRuns = pages.count / Self.pagesPerRun + 1
-        let workers = Parallel.workers(for: worthRuns, jobs: jobs)
-        let runs = workers == 1 ? 1 : min(worthRuns, 8 * workers)
-        let perRun = (pages.count + runs - 1) / runs
-        let parts = await Parallel.map(runs, jobs: workers, chunk: 1) { run, _ in
-            records(of: pages[min(run * perRun, pages.count)..<min((run + 1) * perRun, pages.count)])
-        }
-        let count = parts.reduce(0) { $0 + $1.count }
-        let header = header(state, generation: String(UInt64.random(in: 0...UInt64.max), radix: 16), records: count)
-        return [header] + parts.map(\.bytes)
-    }
-
-    /// Below this many pages a run of ``indexParts(_:state:)`` is not worth another core.
-    private static let pagesPerRun = 512
-
-    /// The records of `pages`, each after a record separator, and how many: a record that
-    /// was read and is unchanged is copied from the index (with its checksum), the others
-    /// are encoded.
-    private func records(of pages: ArraySlice<CachedPage>) -> (bytes: [UInt8], count: Int) {
-        var writer = RecordWriter(capacity: pages.count * (index.count / max(records.count, 1) + 512))
-        var count = 0
-        index.withUnsafeBytes { raw in
-            let old = raw.bindMemory(to: UInt8.self)
-            for page in pages {
-                if let place = places[page.source], records[place] == page {
-                    writer.record(encoded: UnsafeBufferPointer(rebasing: old[recordRanges[place]]))
-                    count += 1
-                } else if writer.record(page) {
-                    count += 1
-                }
-                // (A record that cannot be written, a text holding a separator, is dropped.)
-            }
-        }
-        return (writer.bytes.array, count)
-    }
-
-    /// Replaces the index with `parts`, one after the other, and removes the journal;
-    /// whether the index was written.
-    private func writeIndex(_ parts: [[UInt8]]) -> Bool {
-        // The sources first: they name the index's key, which they must be of to be used.
-        if writesSources { sources.write(to: folder.appending(path: Sources.fileName), key: key) }
-        guard (try? AtomicFile.write(parts: parts, to: indexFile)) != nil else { return false }
-        // Its entries name the old generation: should this fail, they are ignored.
-        try? FileManager.default.removeItem(at: journalFile)
-        return true
-    }
-
-    /// The pack files that `pages` refer to. Most records name the pack of the record
-    /// before them, which is not hashed again.
-    private static func packs(of pages: [CachedPage]) -> Set<String> {
-        var packs: Set<String> = []
-        var last = ("", "")
-        for page in pages {
-            let names = (page.content?.pack ?? "", page.search?.pack ?? "")
-            if names == last { continue }
-            last = names
-            if !names.0.isEmpty { packs.insert(names.0) }
-            if !names.1.isEmpty { packs.insert(names.1) }
-        }
-        return packs
-    }
-
-    private func compactIfWasteful(_ pages: inout [CachedPage]) {
-        let live = pages.reduce(0) { $0 + ($1.content?.length ?? 0) + ($1.search?.length ?? 0) }
-        let used = Self.packs(of: pages)
-        let total = used.reduce(0) { sum, pack in sum + (FileIO.size(packFolder.appending(path: pack).path) ?? 0) }
-        guard total - live > max(live, 16 << 20) else { return }
-        let tag = "compacted-\(ProcessInfo.processInfo.processIdentifier)-\(UInt64(Date().timeIntervalSince1970 * 1e6))"
-        guard let pack = try? ContentPacks(folder: packFolder, tag: tag, workers: 1) else { return }
-        var reader = PackReader(folder: packFolder)
-        defer { reader.close() }
-        // As bytes: a search record is not UTF-8 (a `String` would repair it).
-        func move(_ location: ContentLocation?) -> ContentLocation? {
-            guard let location else { return nil }
-            var moved: ContentLocation?
-            _ = reader.read(location) { moved = pack.append(UnsafeRawBufferPointer($0), worker: 0) }
-            return moved
-        }
-        var compacted = pages
-        for index in compacted.indices {
-            if let moved = move(compacted[index].content) { compacted[index].content = moved }
-            if let moved = move(compacted[index].search) { compacted[index].search = moved }
-        }
-        // The new locations count only once the new pack is complete.
-        if pack.close() { pages = compacted }
     }
 
     /// What the whole cache depends on besides each page's own bytes: its `settingsKey`
