@@ -18,8 +18,8 @@ import FoundationEssentials
 /// built again; a header, journal or list of sources that does not drops the whole cache.
 /// What was dropped is noted in ``damage``, which the build reports in one warning.
 ///
-/// Its state is set here, where the cache is read; its extensions look records up
-/// (`BuildCache+Lookup.swift`) and save the cache (`+Saving`).
+/// Its state is set here, where the cache is read; its extensions split the index read
+/// (`BuildCache+Reading.swift`), look records up (`+Lookup`) and save the cache (`+Saving`).
 struct BuildCache: Sendable {
     static let folderName = ".foldmark-cache"
     static let formatVersion = "foldmark-cache 10"
@@ -157,134 +157,22 @@ struct BuildCache: Sendable {
         return reading
     }
 
-    /// What an index's or a journal entry's header says, if it verifies (see ``header(_:)``).
-    private struct Header {
-        var state: SiteState
-        var generation: String
-        var key: String
-        var settingsKey: String
-        /// The number of records after it.
-        var records: Int
-    }
-
-    /// The index as split on its records, before they are decoded.
-    private struct Split {
-        var state: SiteState
-        var generation: String
-        var journalSize: Int
-        /// The records' ranges, the index's first, then the journal's.
-        var ranges: [Range<Int>]
-        /// How many of `ranges` are the index's, and how many records its header counts.
-        var indexRanges: Int
-        var indexRecords: Int
-        var keys: Set<String>
-        var settingsKeys: Set<String>
-    }
-
+    /// Reads the index and its journal, noting in `damage` what does not verify, and the
+    /// keys they were made under.
     private mutating func load(keys: inout Set<String>, settingsKeys: inout Set<String>) {
         packList = (try? FileManager.default.contentsOfDirectory(atPath: packFolder.path)) ?? []
         packs = Set(packList)
-        // The journal first, to be read into the index's buffer behind it.
-        var journal = Data()
-        var journalPayloads: [Range<Int>] = []
-        if case .success(let read) = FileIO.read(journalFile.path), !read.isEmpty {
-            // A damaged journal leaves no usable cache (see ``CacheJournal``).
-            guard let found = read.withUnsafeBytes(CacheJournal.payloads(of:)) else { return damage.dropWholeCache() }
-            journal = read
-            journalPayloads = found
-        }
-        guard case .success(let data) = FileIO.map(indexFile.path, then: journal) else { return }
-        let base = data.count - journal.count
-        let payloads = journalPayloads.map { ($0.lowerBound + base)..<($0.upperBound + base) }
-        var isDamaged = false
-        let split = data.withUnsafeBytes { raw -> Split? in
-            let all = raw.bindMemory(to: UInt8.self)
-            var records = ByteFields(UnsafeBufferPointer(rebasing: all[..<base]), separator: CachedPage.recordSeparator)
-            guard let first = records.next() else { return nil }
-            let header: Header
-            switch Self.header(first) {
-            case .current(let found): header = found
-            // An index of another foldmark is not damaged, only of no use.
-            case .otherVersion: return nil
-            case .damaged:
-                isDamaged = true
-                return nil
-            }
-            var split = Split(
-                state: header.state, generation: header.generation, journalSize: all.count - base, ranges: [],
-                indexRanges: 0, indexRecords: header.records, keys: [header.key], settingsKeys: [header.settingsKey])
-            while let range = records.nextRange() { split.ranges.append(range) }
-            split.indexRanges = split.ranges.count
-            for payload in payloads {
-                var entry = ByteFields(
-                    UnsafeBufferPointer(rebasing: all[payload]), separator: CachedPage.recordSeparator)
-                let entryHeader: Header
-                switch entry.next().map(Self.header) {
-                case .current(let found)?:
-                    entryHeader = found
-                // Left from before the index was rewritten (maybe under another key or by
-                // another foldmark): the index holds all it said.
-                case .otherVersion?: continue
-                case .damaged?, nil:
-                    isDamaged = true
-                    return nil
-                }
-                if entryHeader.generation != header.generation { continue }
-                split.state = entryHeader.state
-                split.keys.insert(entryHeader.key)
-                split.settingsKeys.insert(entryHeader.settingsKey)
-                while let range = entry.nextRange() {
-                    split.ranges.append(
-                        (range.lowerBound + payload.lowerBound)..<(range.upperBound + payload.lowerBound))
-                }
-            }
-            return split
-        }
-        guard let split else {
-            if isDamaged { damage.dropWholeCache() }
-            return
-        }
-        let ranges = split.ranges
-        let workers = Parallel.workers(for: ranges.count, jobs: jobs)
-        // The records name the packs by these strings, whichever thread decoded them: a
-        // comparison of two names then finds one string, not two alike (the records of
-        // two threads alternate, and the build compares the names of every record).
-        let listed = packList
-        let decoded = Parallel.mapOnThreads(workers) { worker in
-            data.withUnsafeBytes { raw in
-                let bytes = raw.bindMemory(to: UInt8.self)
-                var packNames = listed
-                return stride(from: worker, to: ranges.count, by: workers).map { index in
-                    CachedPage(
-                        decoding: UnsafeBufferPointer(rebasing: bytes[ranges[index]]), packs: &packNames,
-                        storage: data[ranges[index]])
-                }
-            }
-        }
-        records.reserveCapacity(ranges.count)
-        recordRanges.reserveCapacity(ranges.count)
-        places.reserveCapacity(ranges.count)
-        // The records that verified, of the index's and of the journal's: the index's header
-        // counts its own, so that one cut short is found out as well as a record changed.
-        var intact = (index: 0, journal: 0)
-        // In the order of the ranges (worker `w` decoded every `workers`-th from `w`): a record
-        // of the journal replaces the one before it, at its place.
-        for index in ranges.indices {
-            guard let page = decoded[index % workers][index / workers] else { continue }
-            if index < split.indexRanges { intact.index += 1 } else { intact.journal += 1 }
-            // One lookup of the path, not two: a string's hash costs hundreds of
-            // instructions, for every page of the site.
-            if let place = places.updateValue(records.count, forKey: page.source) {
-                places[page.source] = place
-                records[place] = page
-                recordRanges[place] = ranges[index]
-            } else {
-                records.append(page)
-                recordRanges.append(ranges[index])
-            }
-        }
-        damage.dropRecords(
-            max(split.indexRecords - intact.index, 0) + (ranges.count - split.indexRanges - intact.journal))
+        // The journal first, to be read into the index's buffer behind it. A damaged journal
+        // leaves no usable cache (see ``CacheJournal``).
+        guard let journal = Self.readJournal(journalFile) else { return damage.dropWholeCache() }
+        guard case .success(let data) = FileIO.map(indexFile.path, then: journal.bytes) else { return }
+        let base = data.count - journal.bytes.count
+        guard let split = Self.split(data, indexSize: base, journal: journal.payloads, damage: damage) else { return }
+        let decoded = Self.decode(data, at: split.ranges, packs: packList, jobs: jobs)
+        let read = Self.merge(decoded, of: split, damage: damage)
+        records = read.records
+        places = read.places
+        recordRanges = read.ranges
         keys = split.keys
         settingsKeys = split.settingsKeys
         siteState = split.state
@@ -292,38 +180,6 @@ struct BuildCache: Sendable {
         generation = split.generation
         indexSize = base
         journalSize = split.journalSize
-    }
-
-    private static func fields(ofHeader header: UnsafeBufferPointer<UInt8>) -> [String] {
-        var fields = ByteFields(header, separator: CachedPage.fieldSeparator)
-        var texts: [String] = []
-        while let field = fields.next() { texts.append(String(decoding: field, as: UTF8.self)) }
-        return texts
-    }
-
-    /// What a header is: of this format and intact, of another foldmark's format (whose
-    /// cache is of no use, but not damaged), or neither.
-    private enum HeaderReading {
-        case current(Header)
-        case otherVersion
-        case damaged
-    }
-
-    /// The header in `bytes`: its fields are the format, key, site state, generation,
-    /// settings key and number of records, then its checksum.
-    private static func header(_ bytes: UnsafeBufferPointer<UInt8>) -> HeaderReading {
-        if let verified = Checksum.verified(bytes, separator: CachedPage.fieldSeparator) {
-            let texts = fields(ofHeader: verified)
-            if texts.count == 7, texts[0] == formatVersion, let records = Int(texts[6]), records >= 0 {
-                return .current(
-                    Header(
-                        state: SiteState(navigation: texts[2], links: texts[3]), generation: texts[4], key: texts[1],
-                        settingsKey: texts[5], records: records))
-            }
-        }
-        var fields = ByteFields(bytes, separator: CachedPage.fieldSeparator)
-        let format = fields.next().map { String(decoding: $0, as: UTF8.self) } ?? ""
-        return format.hasPrefix("foldmark-cache ") && format != formatVersion ? .otherVersion : .damaged
     }
 
     /// What the whole cache depends on besides each page's own bytes: its `settingsKey`
