@@ -25,7 +25,10 @@ enum CacheJournal {
     /// The bytes of one entry with `payload`.
     static func entry(payload: [UInt8]) -> [UInt8] {
         let hash = payload.withUnsafeBytes { Checksum.of($0) }
-        var bytes = Array((hex(UInt64(payload.count)) + hex(hash)).utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(prefixLength + payload.count)
+        bytes.appendHex(UInt64(payload.count), digits: 16)
+        bytes.appendHex(hash, digits: 16)
         bytes += payload
         return bytes
     }
@@ -56,21 +59,7 @@ enum CacheJournal {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
-        return entry.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { return false }
-                offset += written
-            }
-            return true
-        }
-    }
-
-    private static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        return entry.withUnsafeBytes { FileIO.write($0, to: descriptor) }
     }
 
     private static func number(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> UInt64? {
