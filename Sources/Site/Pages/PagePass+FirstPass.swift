@@ -4,6 +4,13 @@ import Renderer
 import Sections
 
 extension PagePass {
+    /// The steps of the first pass, as `--json` reports them: reading and hashing the
+    /// source; parsing its front matter and Markdown (cmark's tree); sectioning (the
+    /// extensions, the section tree and ids, cmark's HTML of the blocks, links, the cache
+    /// record); the page's search terms; rendering the content template; writing the
+    /// content to the cache.
+    static let firstPassSteps = ["read", "parse", "sectionize", "index", "render", "write"]
+
     /// What the first pass learns about one Markdown source.
     enum FirstPass: Sendable {
         /// `reused`: taken from the cache, not parsed.
@@ -37,38 +44,18 @@ extension PagePass {
     /// `index` is the page's place in the site's list of sources (its record's, mostly, in
     /// the cache). `identity` is the source's as the listing found it (``SourceTree/identities``),
     /// before the file is read: an edit after that changes it.
-    ///
-    /// `earlierResolver` is given when the cache was made from other sources (see
-    /// ``BuildCache/earlierSources``): a page is then taken from it only if each of its
-    /// links is rewritten as it was, since its content holds them rewritten.
     func firstPass(
-        _ source: String, index: Int, identity: SourceIdentity?, resolver: LinkResolver,
-        earlierResolver: LinkResolver? = nil, packs: ContentPacks, worker: Int, openFolder: inout OpenFolder,
-        warnings: inout [SiteError]
+        _ source: String, index: Int, identity: SourceIdentity?, packs: ContentPacks, worker: Int,
+        openFolder: inout OpenFolder, warnings: inout [SiteError]
     ) -> FirstPass {
         // A cancelled build (Ctrl-C) skips the pages left; ``SiteBuilder`` reports it.
         if BuildInterruption.isRequested { return .failed(Self.interruption) }
         var times = StepTimes()
-        /// The page as its cache record has it, if the record holds its content.
-        func reuse(_ cached: CachedPage) -> FirstPass? {
-            if cached.isDraft && !settings.includesDrafts { return .draft(cached) }
-            guard cached.content != nil else { return nil }
-            if let earlierResolver,
-                !cached.links.allSatisfy({
-                    resolver.rewrite($0.url, from: source) == earlierResolver.rewrite($0.url, from: source)
-                })
-            {
-                return nil
-            }
-            if !cached.parseWarnings.isEmpty { warnings += CachedPage.reported(cached.parseWarnings, source: source) }
-            times.lap()
-            return .page(cached.sitePage(), cached, reused: true, times)
-        }
         do throws(SiteError) {
             // A file that has not changed since it was hashed, and held clean text, is not
             // read at all.
             if let identity, let cached = cache.page(source, identity: identity, hint: index), cached.isCleanText,
-                let reused = reuse(cached)
+                let reused = reuse(cached, source: source, times: &times, warnings: &warnings)
             {
                 return reused
             }
@@ -87,69 +74,112 @@ extension PagePass {
             // Bytes that decoded cleanly last time still do: the hash is the same.
             let checked = cached?.isCleanText == true ? nil : SourceText(decoding: data)
             warnings = checked?.warnings(file: name) ?? []
-            if let cached, let reused = reuse(cached) { return reused }
+            if let cached, let reused = reuse(cached, source: source, times: &times, warnings: &warnings) {
+                return reused
+            }
             // A page to parse: the search index will be patched, from the last one's state,
             // if the last build left a cache for this key (a fresh build has no state to read).
             if site.config.hasSearch && cache.siteState != nil { searchStatePrefetch.start() }
             let text = checked ?? SourceText(decoding: data)
-            let markdown = text.text
-            times.lap()
-            let document: Document
-            var parseEnd = times.mark
-            do {
-                document = try Document(
-                    parsing: markdown, options: parseOptions,
-                    rewritingLinks: { url in resolver.rewrite(url, from: source) }, parseEnd: &parseEnd)
-            } catch {
-                throw SiteError(file: name, error)
-            }
-            // The parse proper, then sectioning with the rest of the record.
-            times.lap(at: parseEnd)
-            let output = OutputPath.forSource(source)
-            let title = NavigationTitle.of(document, fallback: FileIO.stem(of: source))
-            // Its fields, set one by one before they go into one record.
-            var record = CachedPage.Fields(
-                source: source, sourceHash: hash, document: document, output: output, title: title.title)
-            if let warning = title.warning { record.parseWarnings = [warning] }
-            record.identity = settled
-            record.isCleanText = text.problems.isEmpty
-            if document.frontMatter.isDraft && !settings.includesDrafts { return .draft(CachedPage(record)) }
-            if !record.parseWarnings.isEmpty { warnings += CachedPage.reported(record.parseWarnings, source: source) }
-            times.lap()
-            if site.config.hasSearch && !Self.isNotFoundOutput(output) {
-                let search = PageSearchData.encoded(
-                    document: document, title: record.title, withText: site.config.search == .full)
-                guard let location = search.withUnsafeBytes({ packs.append($0, worker: worker) }) else {
-                    throw SiteError(
-                        file: name, cannot: "write its search terms to the build cache",
-                        code: packs.failure(worker: worker))
-                }
-                record.search = location
-                record.searchHasPageEntry = PageSearchData.hasPageEntry(search)
-            }
-            times.lap()
-            // Rendered straight into its pack, from where it was rendered.
-            let kept = renderer.renderContent(document) { content in
-                times.lap()
-                return packs.append(UnsafeRawBufferPointer(content), worker: worker)
-            }
-            guard let location = kept else {
-                throw SiteError(
-                    file: name, cannot: "write its content to the build cache", code: packs.failure(worker: worker))
-            }
-            record.content = location
-            times.lap()
-            // Not the document: the layout makes its headings from the record, as for a
-            // page from the cache. Keeping every page's sections until the layout was the
-            // largest part of a build's memory. The front matter is small and saves the
-            // layout parsing its YAML again.
-            let page = SitePage(
-                kind: .markdown(source: source), output: output, title: record.title,
-                order: document.frontMatter.order, frontMatter: document.frontMatter,
-                headings: record.storedHeadings)
-            return .page(page, CachedPage(record), reused: false, times)
+            return try parse(
+                text, source: source, name: name, hash: hash, settled: settled, packs: packs, worker: worker,
+                times: &times, warnings: &warnings)
         } catch {
             return .failed(error)
         }
+    }
+
+    /// The page as its cache record `cached` has it, if the record holds its content.
+    ///
+    /// When the cache was made from other sources (see ``BuildCache/earlierSources``), a
+    /// page is taken from it only if each of its links is rewritten as it was, since its
+    /// content holds them rewritten.
+    private func reuse(
+        _ cached: CachedPage, source: String, times: inout StepTimes, warnings: inout [SiteError]
+    ) -> FirstPass? {
+        if cached.isDraft && !settings.includesDrafts { return .draft(cached) }
+        guard cached.content != nil else { return nil }
+        if let earlierResolver,
+            !cached.links.allSatisfy({
+                resolver.rewrite($0.url, from: source) == earlierResolver.rewrite($0.url, from: source)
+            })
+        {
+            return nil
+        }
+        if !cached.parseWarnings.isEmpty { warnings += CachedPage.reported(cached.parseWarnings, source: source) }
+        times.lap()
+        return .page(cached.sitePage(), cached, reused: true, times)
+    }
+
+    /// Parses `text`, the source `source` (`name` in messages) whose bytes hash to `hash`,
+    /// renders its content into its worker's pack, and writes its search terms beside it.
+    /// `settled` is the identity its record keeps (see ``firstPass``).
+    private func parse(
+        _ text: SourceText, source: String, name: String, hash: String, settled: SourceIdentity?,
+        packs: ContentPacks, worker: Int, times: inout StepTimes, warnings: inout [SiteError]
+    ) throws(SiteError) -> FirstPass {
+        let markdown = text.text
+        times.lap()
+        let document: Document
+        var parseEnd = times.mark
+        do {
+            document = try Document(
+                parsing: markdown, options: parseOptions,
+                rewritingLinks: { [resolver] url in resolver.rewrite(url, from: source) }, parseEnd: &parseEnd)
+        } catch {
+            throw SiteError(file: name, error)
+        }
+        // The parse proper, then sectioning with the rest of the record.
+        times.lap(at: parseEnd)
+        let output = OutputPath.forSource(source)
+        let title = NavigationTitle.of(document, fallback: FileIO.stem(of: source))
+        // Its fields, set one by one before they go into one record.
+        var record = CachedPage.Fields(
+            source: source, sourceHash: hash, document: document, output: output, title: title.title)
+        if let warning = title.warning { record.parseWarnings = [warning] }
+        record.identity = settled
+        record.isCleanText = text.problems.isEmpty
+        if document.frontMatter.isDraft && !settings.includesDrafts { return .draft(CachedPage(record)) }
+        if !record.parseWarnings.isEmpty { warnings += CachedPage.reported(record.parseWarnings, source: source) }
+        times.lap()
+        if site.config.hasSearch && !Self.isNotFoundOutput(output) {
+            try writeSearchData(of: document, into: &record, name: name, packs: packs, worker: worker)
+        }
+        times.lap()
+        // Rendered straight into its pack, from where it was rendered.
+        let kept = renderer.renderContent(document) { content in
+            times.lap()
+            return packs.append(UnsafeRawBufferPointer(content), worker: worker)
+        }
+        guard let location = kept else {
+            throw SiteError(
+                file: name, cannot: "write its content to the build cache", code: packs.failure(worker: worker))
+        }
+        record.content = location
+        times.lap()
+        // Not the document: the layout makes its headings from the record, as for a
+        // page from the cache. Keeping every page's sections until the layout was the
+        // largest part of a build's memory. The front matter is small and saves the
+        // layout parsing its YAML again.
+        let page = SitePage(
+            kind: .markdown(source: source), output: output, title: record.title,
+            order: document.frontMatter.order, frontMatter: document.frontMatter,
+            headings: record.storedHeadings)
+        return .page(page, CachedPage(record), reused: false, times)
+    }
+
+    /// Writes the search terms of `document` into its worker's pack, and notes where in
+    /// `record`.
+    private func writeSearchData(
+        of document: Document, into record: inout CachedPage.Fields, name: String, packs: ContentPacks, worker: Int
+    ) throws(SiteError) {
+        let search = PageSearchData.encoded(
+            document: document, title: record.title, withText: site.config.search == .full)
+        guard let location = search.withUnsafeBytes({ packs.append($0, worker: worker) }) else {
+            throw SiteError(
+                file: name, cannot: "write its search terms to the build cache", code: packs.failure(worker: worker))
+        }
+        record.search = location
+        record.searchHasPageEntry = PageSearchData.hasPageEntry(search)
     }
 }

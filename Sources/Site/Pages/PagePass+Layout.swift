@@ -12,10 +12,10 @@ extension PagePass {
     /// cache whose navigation is the same as last time, and whose output is still in
     /// place, is left alone. Returns the hash of the navigation, whether it was staged, and
     /// whether its content did not read back from the cache's packs and was made again from
-    /// its source (parsed with `resolver`'s links), which its record must then not name.
+    /// its source, which its record must then not name.
     func secondPass(
         _ page: SitePage, navigation: Navigation, position: Int?, record: CachedPage?, isReused: Bool,
-        theme: ThemeFiles, resolver: LinkResolver, packs: inout PackReader, openFolder: inout OpenFolder
+        theme: ThemeFiles, packs: inout PackReader, openFolder: inout OpenFolder
     ) -> Swift.Result<(contextHash: String, staged: Bool, rebuilt: Bool), SiteError> {
         let (context, share) = layoutContext(
             page, navigation: navigation, position: position, sourceHash: record?.sourceHash ?? "", theme: theme)

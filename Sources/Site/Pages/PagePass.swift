@@ -30,6 +30,12 @@ struct PagePass: Sendable {
     /// How every page is parsed: made once, with the layout's ids keyed for the slugs
     /// (see `ParseOptions.reservedKeys`), not once for every page.
     let parseOptions: ParseOptions
+    /// Where each page's links lead, among the sources of this build.
+    let resolver: LinkResolver
+    /// Where they led among the sources the cache was made from, when those were others
+    /// (see ``BuildCache/earlierSources``): a page is taken from the cache only if its
+    /// links lead where they led (see ``firstPass``).
+    let earlierResolver: LinkResolver?
 
     init(
         site: SiteFolder, sources: SourceTree, renderer: PageRenderer, staging: URL, options: BuildOptions,
@@ -51,6 +57,10 @@ struct PagePass: Sendable {
         searchStatePrefetch = SearchStatePrefetch(
             file: cache.folder.appending(path: SearchIndexState.fileName), key: cache.key, damage: cache.damage)
         parseOptions = settings.parseOptions(reserving: renderer.layoutIDs)
+        resolver = LinkResolver(pages: sources.pages, folders: sources.folders, assets: sources.assets)
+        earlierResolver = cache.earlierSources.map { earlier in
+            LinkResolver(pages: earlier.pages, folders: earlier.folders, assets: earlier.assets)
+        }
     }
 
     struct Result {
@@ -89,13 +99,6 @@ struct PagePass: Sendable {
         var timings: [(String, Double)] = []
     }
 
-    /// The steps of the first pass, as `--json` reports them: reading and hashing the
-    /// source; parsing its front matter and Markdown (cmark's tree); sectioning (the
-    /// extensions, the section tree and ids, cmark's HTML of the blocks, links, the cache
-    /// record); the page's search terms; rendering the content template; writing the
-    /// content to the cache.
-    static let firstPassSteps = ["read", "parse", "sectionize", "index", "render", "write"]
-
     /// How many consecutive pages a task of a pass takes at a time (see
     /// ``Parallel/map(_:jobs:chunk:_:)``): enough that the two tasks of a two-core build
     /// seldom write into one folder at once.
@@ -103,12 +106,6 @@ struct PagePass: Sendable {
 
     func run() async -> Result {
         var result = Result()
-        let resolver = LinkResolver(pages: sources.pages, folders: sources.folders, assets: sources.assets)
-        // A cache made from other sources: a page is taken from it only if its links lead
-        // where they led (see ``firstPass``).
-        let earlierResolver = cache.earlierSources.map { earlier in
-            LinkResolver(pages: earlier.pages, folders: earlier.folders, assets: earlier.assets)
-        }
         progress?.start(.reading, pages: sources.pages.count)
         let workers = Parallel.workers(for: sources.pages.count, jobs: options.jobs)
         let tag = "\(ProcessInfo.processInfo.processIdentifier)-\(UInt64(Date().timeIntervalSince1970 * 1e6))"
@@ -132,9 +129,8 @@ struct PagePass: Sendable {
             var warnings: [SiteError] = []
             let outcome = sourceFolders.with(worker) { openFolder in
                 firstPass(
-                    sources.pages[index], index: index, identity: sources.identities[index], resolver: resolver,
-                    earlierResolver: earlierResolver, packs: packs, worker: worker, openFolder: &openFolder,
-                    warnings: &warnings)
+                    sources.pages[index], index: index, identity: sources.identities[index], packs: packs,
+                    worker: worker, openFolder: &openFolder, warnings: &warnings)
             }
             return Optional((outcome, warnings))
         }
@@ -308,8 +304,7 @@ struct PagePass: Sendable {
             return layoutTasks.with(worker) { task in
                 secondPass(
                     allPages[index], navigation: navigation, position: pagePositions[index], record: record,
-                    isReused: reusedPages[index], theme: theme, resolver: resolver, packs: &task.packs,
-                    openFolder: &task.folder)
+                    isReused: reusedPages[index], theme: theme, packs: &task.packs, openFolder: &task.folder)
             }.map { contextHash, staged, rebuilt in
                 // The record with the navigation's hash, made here rather than one by one
                 // below: setting a field copies all of them (most pages of a full build).
@@ -363,12 +358,12 @@ struct PagePass: Sendable {
         result.timings.append(("search", searchSeconds))
         result.timings.append(("layout", layoutSeconds))
         // The site-wide values go on another thread, or are kept to the exit (see
-        // ``Leftovers``): freeing every page's copy, the navigation and the link resolver
-        // here kept the end of a one-page edit of 7,991 pages waiting about 2 ms (1.4 to 2.1
-        // in four builds, 0.05 without), and the end of a full build of them 4-5 ms, on one
-        // core while the other had nothing to do.
+        // ``Leftovers``): freeing every page's copy and the navigation here kept the end of
+        // a one-page edit of 7,991 pages waiting about 2 ms (1.4 to 2.1 in four builds, 0.05
+        // without), and the end of a full build of them 4-5 ms, on one core while the other
+        // had nothing to do.
         let pageLists = (pages, records, allPages, laidOutRecords, searchPages, searchRecords)
-        Leftovers.free((pageLists, laidOut, madeNavigation, resolver, folders))
+        Leftovers.free((pageLists, laidOut, madeNavigation, folders))
         return result
     }
 
