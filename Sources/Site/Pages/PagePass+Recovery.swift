@@ -25,4 +25,21 @@ extension PagePass {
         cache.damage.rebuildPage(source, terms: true)
         return PageSearchData.encoded(document: document, title: title, withText: site.config.search == .full)
     }
+
+    /// Makes the records of the pages whose search terms did not read back from the cache
+    /// (and were made again from their sources) name no content, so that the next build
+    /// parses them again rather than read those terms (see ``CacheDamage``), and begins
+    /// the cache's `save` of them again. (The search index is made while the records are
+    /// saved, so this seldom case makes the save twice.)
+    func forgetDamagedTerms(in save: inout LaidOutPages.CacheSave) async {
+        let damaged = cache.damage.pagesWithTermsRebuilt
+        guard !damaged.isEmpty, let pending = save.pending else { return }
+        // Its compacted pack, if it made one, is removed with the packs no record names.
+        _ = await pending.value
+        for index in save.records.indices where damaged.contains(save.records[index].source) {
+            save.records[index].content = nil
+        }
+        let (records, state) = (save.records, save.state)
+        save.pending = Task { [cache] in await cache.prepareSave(records, state: state) }
+    }
 }
