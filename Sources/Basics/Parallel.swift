@@ -158,7 +158,7 @@ public enum Leftovers {
     /// pages, a thread freeing the records beside the cache's last writes. (The page pass
     /// hands its values here too, though the cache's new index could have reused their
     /// memory: a full build of 10,000 pages peaks 1-6 MiB higher, and one of the real
-    /// corpora ends 4-5 ms sooner. See ``PagePass/run()``.)
+    /// corpora ends 4-5 ms sooner. See ``SiteBuilder/build(progress:)``.)
     public static func keepUntilExit() {
         kept.withLock { if $0 == nil { $0 = [] } }
     }

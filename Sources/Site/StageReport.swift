@@ -16,10 +16,13 @@ struct StageReport: Sendable {
         self.timings = timings
     }
 
-    /// The reports of two stages, `first`'s problems and steps before `second`'s.
-    static func + (first: StageReport, second: StageReport) -> StageReport {
-        StageReport(
-            warnings: first.warnings + second.warnings, errors: first.errors + second.errors,
-            timings: first.timings + second.timings)
+    /// The reports of `stages` as one, each stage's problems and steps after those of the
+    /// stages before it.
+    init(joining stages: [StageReport]) {
+        for stage in stages {
+            warnings += stage.warnings
+            errors += stage.errors
+            timings += stage.timings
+        }
     }
 }
