@@ -130,8 +130,8 @@ private final class ChunkCounter: Sendable {
 public enum Leftovers {
     /// Lets go of `value` on a new thread, outside the shared pool of Swift tasks: freeing
     /// what a build made of thousands of pages takes tens of milliseconds, and a task of
-    /// the pool doing it would hold up the build's own tasks (two such tasks on a two-core
-    /// machine kept the end of a build waiting for 28 ms). In a process that ends with its
+    /// the pool doing it would hold up the build's own tasks (on a two-core machine, two
+    /// such tasks keep the end of a build waiting). In a process that ends with its
     /// build (``keepUntilExit()``), it is kept instead.
     ///
     /// Under the sanitizers (`scripts/leak-check.sh`) it is freed here and now, so that the
@@ -157,8 +157,8 @@ public enum Leftovers {
     /// Freeing it piece by piece only took a core from the end of the build: on 10,000
     /// pages, a thread freeing the records beside the cache's last writes. (The page pass
     /// hands its values here too, though the cache's new index could have reused their
-    /// memory: a full build of 10,000 pages peaks 1-6 MiB higher, and one of the real
-    /// corpora ends 4-5 ms sooner. See ``SiteBuilder/build(progress:)``.)
+    /// memory: the peak is slightly higher and the build ends sooner. See
+    /// ``SiteBuilder/build(progress:)``.)
     public static func keepUntilExit() {
         kept.withLock { if $0 == nil { $0 = [] } }
     }

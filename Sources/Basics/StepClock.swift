@@ -4,9 +4,8 @@
 
 /// A point in time on the system's monotonic clock, in nanoseconds: for timing the steps
 /// of each page, several a page. A `ContinuousClock` instant is as cheap to read, but a
-/// `Duration` becomes seconds only through a division of 128-bit numbers: a lap of the
-/// first pass took 611 instructions with it, 282 with this (callgrind, the real corpora's
-/// no-op, where a page taken from the build cache takes one lap).
+/// `Duration` becomes seconds only through a division of 128-bit numbers, which doubles
+/// the cost of a lap (a page taken from the build cache takes one).
 public struct StepClock: Sendable {
     private let nanoseconds: UInt64
 

@@ -1,8 +1,8 @@
 /// A growable run of plain values with one owner: unlike an `Array`, it cannot be shared,
 /// so appending to it or writing into it needs no check that it is not (a call into the
 /// runtime) and no generic sequence code. The search's per-word tables keep their terms and
-/// lists in it, and pages are rendered into one of bytes: an `Array` append of a tag's text
-/// took about 160 instructions, and a page's layout makes hundreds.
+/// lists in it, and pages are rendered into one of bytes: an `Array` append checks for
+/// sharing each time, and a page's layout makes hundreds of appends.
 ///
 /// Indices are checked only in debug builds; its users compute them from their own counts.
 /// Inlinable, so that the modules that use it get it specialized to their element type.

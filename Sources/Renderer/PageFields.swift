@@ -14,7 +14,7 @@ struct PageFields: Sendable {
     }
 
     /// The names as templates spell them, by ``Name/rawValue``: written out, since
-    /// `String(describing:)` of a case goes through reflection, 40,000 instructions a name
+    /// `String(describing:)` of a case goes through reflection, far dearer than a table
     /// (a test checks that each is its case's name).
     static let names = [
         "site", "page", "title", "description", "canonical", "editURL", "lang", "root", "css", "script",

@@ -80,8 +80,8 @@ public struct Section: Hashable, Sendable {
     /// seven strings and arrays; a copy of the object, only the object.
     ///
     /// `@usableFromInline`, with the object and the property that holds it: the compiler
-    /// then inlines the accessors into the modules that read sections. Private, they were
-    /// calls, and a build of 2,000 pages took about 16M more instructions (one job, callgrind).
+    /// then inlines the accessors into the modules that read sections; private, each read
+    /// of a field from another module would be a call.
     @usableFromInline
     struct Fields: Hashable, Sendable {
         var level: Int

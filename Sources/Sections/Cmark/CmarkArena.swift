@@ -15,10 +15,10 @@ internal import CCmark
 /// thread comes from its arena, outside it from cmark's default allocator.
 enum CmarkArena {
     /// The most Markdown a page may have to be parsed in an arena. The arena reuses no
-    /// block within a page, and cmark frees much of what it allocates as it goes: a page of
-    /// short paragraphs took about 30 bytes of arena for each of its bytes (160 MB for
-    /// 5 MB), and a page of 100 MB peaked at 1.8 GB in an arena against 1.0 GB without
-    /// (`scripts/large-input.sh`). A larger page goes to cmark's own allocator.
+    /// block within a page, and cmark frees much of what it allocates as it goes: in an
+    /// arena, a page of short paragraphs takes many times its size, and a very large page
+    /// peaks far higher than with cmark's own allocator (`scripts/large-input.sh`
+    /// measures it). A larger page goes to cmark's own allocator.
     static let largestPage = 256 << 10
     /// An arena's chunks are this large, or as large as one block that needs more.
     static let chunkSize = 256 << 10

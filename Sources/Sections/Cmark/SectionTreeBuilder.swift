@@ -248,7 +248,7 @@ struct SectionTreeBuilder {
     /// The text and inner HTML of a heading that holds only text, as ``CmarkNode/plainText(_:)``
     /// and ``innerHTML(of:)`` make them, without cmark rendering it: a text node's HTML is
     /// its literal escaped as cmark escapes text (``HTMLFragment/escape(_:apostrophes:)``).
-    /// Most headings are plain words, and a render cost about 1,500 instructions. `nil` for
+    /// Most headings are plain words, and a render by cmark costs far more. `nil` for
     /// a heading with no inlines or with any other inline.
     static func plainTitle(of heading: OpaquePointer) -> (text: String, html: String)? {
         guard let first = cmark_node_first_child(heading), cmark_node_get_type(first) == CMARK_NODE_TEXT else {

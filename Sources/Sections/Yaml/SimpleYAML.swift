@@ -2,7 +2,7 @@
 /// a plain word or phrase, a quoted text without escapes, or a list such as `[a, b]` of
 /// plain words. Read on bytes, it gives what libyaml's loader gives (``YAMLLoader``), for
 /// a small part of its cost: libyaml allocates its buffers and tokens for every document,
-/// about 24,000 instructions for a front matter of a few lines.
+/// however short.
 ///
 /// Anything beyond that subset (indentation, comments, escapes, tabs, characters beyond
 /// ASCII, block scalars, anchors, a value that starts with an indicator) is left to

@@ -6,7 +6,7 @@ internal import CMicroHTTPD
 
 /// The functions of libmicrohttpd, which is loaded when the first server starts rather
 /// than linked: a build has no use for it, and loading it and the TLS libraries it
-/// depends on made every start of foldmark about 1.6 ms slower (see `shim.h`).
+/// depends on would slow every start of foldmark (see `shim.h`).
 enum MicroHTTPD {
     private struct Table: @unchecked Sendable {
         var functions: foldmark_mhd

@@ -15,9 +15,9 @@ final class EventHub: Sendable {
     static let streamLimit = 256
     static let historyLimit = 64
     /// A build that changed more files is announced (and kept) without its list, which
-    /// makes every page reload: the 100,000 pages of a full rebuild made a 4 MB event,
-    /// more than a stream may fall behind by (``EventStream/backlogLimit``), so that every
-    /// browser was dropped instead of told.
+    /// makes every page reload: the list of a full rebuild of a large site is larger than a
+    /// stream may fall behind by (``EventStream/backlogLimit``), and every browser would be
+    /// dropped instead of told.
     static let changedLimit = 1_000
 
     struct Build: Sendable {

@@ -3,9 +3,7 @@ import FoundationEssentials
 
 /// Writes records one after the other into a buffer with one owner (``UniqueBuffer``):
 /// an index holds a record per page with dozens of texts and separators each, and an
-/// `Array` append checked each time that the array was not shared (about 115 instructions
-/// to append a text's bytes; encoding took about 26,000 instructions a record, now about
-/// 16,000, callgrind).
+/// `Array` append checks each time that the array is not shared.
 struct RecordWriter: ~Copyable {
     var bytes: UniqueBuffer<UInt8>
     /// Whether no text written so far in the record held a separator (see ``CachedPage/isEncodable``).

@@ -23,8 +23,8 @@ struct LinkResolver: Sendable {
     private var assetNames: [String] = []
 
     /// Kept as ``NameSet``s, which a lookup hashes as bytes: with `Set<String>`, hashing
-    /// and comparing the path of every link cost about 650 instructions a lookup, and
-    /// filling the sets took the start of every build.
+    /// and comparing the path of every link was several times dearer, and filling the
+    /// sets held up the start of every build.
     init(pages: some Sequence<String>, folders: some Sequence<String>, assets: some Sequence<String>) {
         for page in pages { Self.add(page, to: &self.pages, names: &pageNames) }
         for folder in folders { Self.add(folder, to: &self.folders, names: &folderNames) }

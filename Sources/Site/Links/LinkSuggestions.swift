@@ -25,7 +25,7 @@ final class LinkSuggestions: Sendable {
     }
 
     /// Bytes as a dictionary key, hashed in one call: `[UInt8]` is hashed a byte at a time,
-    /// which made indexing the 8,000 paths of a site cost 27 million instructions.
+    /// which made indexing the paths of a large site a visible part of its build.
     struct Key: Hashable {
         var bytes: [UInt8]
 
@@ -85,8 +85,8 @@ final class LinkSuggestions: Sendable {
     }
 
     /// A name in a folder, and its bytes lowercased: lowercased once, when the folders are
-    /// indexed, not for every broken link that is compared with it. (Each broken link into a
-    /// folder of 4,613 pages made as many lowercase copies: 1.3 million instructions a link.)
+    /// indexed, not for every broken link that is compared with it (each broken link into a
+    /// large folder would make as many lowercase copies as the folder has pages).
     struct Name {
         var name: String
         var lowered: [UInt8]

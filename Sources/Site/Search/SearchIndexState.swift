@@ -276,8 +276,8 @@ struct SearchIndexState: Sendable {
             && head.withUnsafeBufferPointer(put) && rows.withUnsafeBufferPointer(put) && dictionary.withLines(put)
         Glibc.close(descriptor)
         // The old state is removed first: renaming over a file makes ext4 allocate and
-        // start writing out the new one's blocks at once (its `auto_da_alloc`), which kept a
-        // one-page edit waiting on 13 MB for a large site. Should the rename then fail, the
+        // start writing out the new one's blocks at once (its `auto_da_alloc`), which keeps
+        // a one-page edit of a large site waiting on the disk. Should the rename then fail, the
         // next build makes the index from every page's terms, as with no state.
         unlink(file.path)
         guard written, rename(temporary.path, file.path) == 0 else {

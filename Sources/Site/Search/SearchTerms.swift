@@ -7,9 +7,8 @@ import Sections
 
 /// Where ``SearchTerms`` hands the terms it finds, one at a time; the bytes are valid only
 /// during the call. A protocol rather than a closure: the scanner, specialized to its sink,
-/// calls `take` directly and can inline it, where a closure was a call through a context
-/// for every term of the site (about 30 instructions of the 170 an insert into a page's
-/// table cost).
+/// calls `take` directly and can inline it, where a closure is a call through a context
+/// for every term of the site.
 protocol SearchTermSink: ~Copyable {
     mutating func take(_ term: UnsafeBufferPointer<UInt8>)
     /// ``take(_:)`` for a term of fewer than 8 bytes, which are also in `bytes` (the first in
