@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(name: "BasicsTests", dependencies: ["Basics", "FoldmarkTestSupport"]),
         .testTarget(name: "SectionsTests", dependencies: ["Basics", "FoldmarkTestSupport", "Sections", "CCmark"]),
         .testTarget(name: "RendererTests", dependencies: ["Basics", "FoldmarkTestSupport", "Renderer", "Sections", "CCmark"], exclude: ["Golden"]),
-        .testTarget(name: "SiteTests", dependencies: ["Basics", "FoldmarkTestSupport", "Site"]),
+        .testTarget(name: "SiteTests", dependencies: ["Basics", "FoldmarkTestSupport", "Sections", "Site"]),
         .testTarget(name: "foldmarkTests", dependencies: ["Basics", "FoldmarkTestSupport", "foldmark", "Site", "CCmark"]),
         .testTarget(name: "ServerTests", dependencies: ["Basics", "FoldmarkTestSupport", "Server", "Site"]),
     ]

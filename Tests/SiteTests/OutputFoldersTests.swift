@@ -3,7 +3,6 @@ import FoldmarkTestSupport
 import Testing
 
 @testable import Site
-@testable import foldmark
 
 /// A build that finds an output folder as an earlier build recorded it trusts the pages in
 /// it to be in place (see ``OutputFolders``); whatever happens to the folder, a page that
@@ -90,10 +89,8 @@ import Testing
         let site = try await Self.recordedSite()
         let record = try site.read(Self.record)
         // The site has a broken link, an error under --strict.
-        let failed = await ToolRun.run([
-            "build", site.root.path, "--out", site.root.appending(path: "_site").path, "--strict",
-        ])
-        #expect(failed.status == 1)
+        let failed = await site.build(BuildOptions(isStrict: true))
+        #expect(!failed.succeeded)
         #expect(try site.read(Self.record) == record)
         try FileManager.default.removeItem(at: site.root.appending(path: "_site/guide.html"))
         #expect(try await IncrementalShortcutTests.build(site).written == ["guide.html"])

@@ -2,7 +2,6 @@ import Foundation
 import FoldmarkTestSupport
 import Testing
 
-@testable import foldmark
 
 /// A page, file or folder added to `Content/` or removed from it changes the set of
 /// sources: the pages whose links now lead elsewhere are parsed again, the others are taken
@@ -16,12 +15,12 @@ import Testing
         "Content/other.md": "---\norder: 2\n---\n# Other\n\n[Guide](guide.md#install)\n",
     ]
 
-    static func build(_ site: TemporarySite) async throws -> IncrementalShortcutTests.Report {
+    static func build(_ site: TemporarySite) async throws -> SiteBuild {
         try await IncrementalShortcutTests.build(site)
     }
 
     /// The incremental build after a change, checked against a build without a cache.
-    static func rebuild(_ site: TemporarySite) async throws -> IncrementalShortcutTests.Report {
+    static func rebuild(_ site: TemporarySite) async throws -> SiteBuild {
         try await IncrementalShortcutTests.expectSameAsFullBuild(site, round: 0)
     }
 

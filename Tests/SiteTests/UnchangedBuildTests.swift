@@ -3,7 +3,6 @@ import FoldmarkTestSupport
 import Testing
 
 @testable import Site
-@testable import foldmark
 
 /// A build that finds the sources, templates and output of the last build unchanged stops
 /// once it has listed the sources (see ``BuildStamp``). It must report what a build that
@@ -22,19 +21,21 @@ import Testing
     ]
 
     struct Build {
-        var status: Int32
+        var build: SiteBuild
+        /// The report as `foldmark build --json` prints it.
         var json: [String: Any]
-        var errors: String
 
+        var succeeded: Bool { build.succeeded }
+        var errors: [String] { build.errors }
         /// The report's steps: `["check"]` for a build that found nothing to do.
         var steps: [String] { (json["timings"] as? [String: Any] ?? [:]).keys.sorted() }
-        var written: [String] { json["written"] as? [String] ?? [] }
+        var written: [String] { build.written }
     }
 
-    static func build(_ site: TemporarySite, _ options: [String] = []) async throws -> Build {
-        let run = await ToolRun.run(["build", site.root.path, "--json"] + options)
-        let json = try #require(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
-        return Build(status: run.status, json: json, errors: run.errors)
+    static func build(_ site: TemporarySite, _ options: BuildOptions = BuildOptions()) async throws -> Build {
+        let build = await site.build(options)
+        let json = try #require(JSONSerialization.jsonObject(with: Data(build.report.json.utf8)) as? [String: Any])
+        return Build(build: build, json: json)
     }
 
     /// The report without its times, as text to compare.
@@ -47,9 +48,9 @@ import Testing
 
     @Test func nothingChangedReportsWhatAFullPassReports() async throws {
         let site = try TemporarySite(files: Self.files)
-        #expect(try await Self.build(site).status == 0)
+        #expect(try await Self.build(site).succeeded)
         let quick = try await Self.build(site)
-        #expect(quick.status == 0)
+        #expect(quick.succeeded)
         #expect(quick.steps == ["check"])
         #expect(quick.written == [])
         // Without the stamp the build goes through every page (and writes a stamp again).
@@ -115,7 +116,7 @@ import Testing
         #expect(try await Self.build(site).steps != ["check"])
         #expect(try site.read("_site/guide.html").contains("Handbook"))
         #expect(try await Self.build(site).steps == ["check"])
-        #expect(try await Self.build(site, ["--drafts"]).written.contains("notes.html"))
+        #expect(try await Self.build(site, BuildOptions(includesDrafts: true)).written.contains("notes.html"))
     }
 
     /// A build by a foldmark that keeps no stamp changes the output without removing the
@@ -147,10 +148,10 @@ import Testing
     @Test func strictBuildFailsOnTheWarningsItWouldReport() async throws {
         let site = try TemporarySite(files: Self.files)
         _ = try await Self.build(site)
-        let strict = try await Self.build(site, ["--strict"])
-        #expect(strict.status == 1)
-        #expect(strict.errors.contains("Content/index.md:3:"))
-        #expect(strict.errors.contains("error: link to missing page 'missing.md'"))
+        let strict = try await Self.build(site, BuildOptions(isStrict: true))
+        #expect(!strict.succeeded)
+        #expect(strict.errors.contains { $0.hasPrefix("Content/index.md:3:") })
+        #expect(strict.errors.contains { $0.hasSuffix("error: link to missing page 'missing.md'") })
     }
 
     @Test func stampReadsBackAsWritten() throws {

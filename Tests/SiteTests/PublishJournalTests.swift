@@ -3,7 +3,6 @@ import FoldmarkTestSupport
 import Testing
 
 @testable import Site
-@testable import foldmark
 
 /// A build killed while its files move into place: the journal it wrote first lets the
 /// next foldmark command complete the publishing, so the output is never a mix of two sites.
@@ -16,12 +15,12 @@ import Testing
         var files = ["Content/index.md": "# Home\n\n[a](a.md)\n", "Content/gone.md": "# Gone\n"]
         for number in 0..<12 { files["Content/guide/p\(number).md"] = "# Page \(number)\n\nText \(number).\n" }
         let site = try TemporarySite(files: files)
-        #expect(await ToolRun.run(["build", site.root.path]).status == 0)
+        #expect(await site.build().succeeded)
         try site.write("Content/guide/p3.md", "# Page 3, edited\n\nNew text.\n")
         try site.write("Content/a.md", "# A\n")
         try site.write("Content/new/b.md", "# B\n")
         try FileManager.default.removeItem(at: site.root.appending(path: "Content/gone.md"))
-        #expect(await ToolRun.run(["build", site.root.path, "--out", site.root.appending(path: "_new").path]).status == 0)
+        #expect(await site.build(into: "_new").succeeded)
         return site
     }
 
@@ -96,8 +95,8 @@ import Testing
         _ = try journal.apply(
             staging: site.root.appending(path: Self.staging), output: site.root.appending(path: "_site"),
             stoppingAfter: 2)
-        let run = await ToolRun.run(["build", site.root.path])
-        #expect(run.status == 0, "\(run.errors)")
+        let build = await site.build()
+        #expect(build.succeeded, "\(build.errors)")
         #expect(try Self.snapshot(site, "_site") == new)
         #expect(!site.exists(Self.staging))
     }
@@ -115,8 +114,8 @@ import Testing
         // new/b.html is pruned (not left behind as a file of no build).
         try site.write("Content/a.md", "# A, again\n")
         try FileManager.default.removeItem(at: site.root.appending(path: "Content/new"))
-        let run = await ToolRun.run(["build", site.root.path])
-        #expect(run.status == 0, "\(run.errors)")
+        let build = await site.build()
+        #expect(build.succeeded, "\(build.errors)")
         #expect(try site.read("_site/a.html").contains("A, again"))
         #expect(!site.exists("_site/new/b.html"))
         #expect(!site.exists("_site/gone.html"))
@@ -136,11 +135,10 @@ import Testing
 
     @Test func aBuildWithNothingToDoRemovesStaleStagingFolders() async throws {
         let site = try TemporarySite(files: ["Content/index.md": "# Home\n"])
-        #expect(await ToolRun.run(["build", site.root.path]).status == 0)
+        #expect(await site.build().succeeded)
         try site.write(Self.staging + "/index.html", "half a build")
-        let run = await ToolRun.run(["build", site.root.path, "--json"])
-        let report = try #require(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
-        #expect(report["written"] as? [String] == [])
+        let build = await site.build()
+        #expect(build.succeeded && build.written == [])
         #expect(!site.exists(Self.staging))
     }
 }

@@ -4,7 +4,6 @@ import FoldmarkTestSupport
 import Testing
 
 @testable import Site
-@testable import foldmark
 
 /// A build that changes a few records appends them to the cache's journal instead of
 /// rewriting its index (see ``CacheJournal``): every build after must still give the
@@ -115,8 +114,8 @@ import Testing
         let (site, journal) = try await Self.siteWithJournal(afterEdit: "First edit.")
         // other.md links to a missing page: a strict build fails, and saves nothing.
         try site.write("Content/guide.md", Self.guide("Guide Two", "Second edit."))
-        let failed = await ToolRun.run(["build", site.root.path, "--strict"])
-        #expect(failed.status == 1)
+        let failed = await site.build(BuildOptions(isStrict: true))
+        #expect(!failed.succeeded)
         #expect(Self.bytes(site, Self.journal) == journal)
         let report = try await IncrementalShortcutTests.expectSameAsFullBuild(site, round: 0)
         #expect(report.cached == 4)

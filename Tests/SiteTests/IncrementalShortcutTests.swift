@@ -4,7 +4,6 @@ import FoldmarkTestSupport
 import Testing
 
 @testable import Site
-@testable import foldmark
 
 /// What an incremental build takes from the cache instead of working it out again (each
 /// page's navigation, its link warnings, the check of its bytes) must be what a full
@@ -19,21 +18,11 @@ import Testing
         "Content/reference/b.md": "---\norder: 2\n---\n# B\n\nText.\n",
     ]
 
-    struct Report: Equatable {
-        var written: [String]
-        var cached: Int
-        /// Each warning as `file:line:column: message`.
-        var warnings: [String]
-    }
-
-    static func build(_ site: TemporarySite, out: String = "_site") async throws -> Report {
-        let run = await ToolRun.run(["build", site.root.path, "--out", site.root.appending(path: out).path, "--json"])
-        #expect(run.status == 0, "\(run.errors)")
-        let json = try #require(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
-        let warnings = (json["warnings"] as? [[String: Any]] ?? []).map { warning in
-            "\(warning["file"] ?? ""):\(warning["line"] ?? ""):\(warning["column"] ?? ""): \(warning["message"] ?? "")"
-        }
-        return Report(written: json["written"] as? [String] ?? [], cached: json["cached"] as? Int ?? -1, warnings: warnings)
+    /// A build into `out` that must succeed.
+    static func build(_ site: TemporarySite, out: String = "_site") async throws -> SiteBuild {
+        let build = await site.build(into: out)
+        #expect(build.succeeded, "\(build.errors)")
+        return build
     }
 
     /// Builds incrementally into `_site`, and from nothing into a new folder, and expects
@@ -42,13 +31,13 @@ import Testing
     /// the incremental report.
     @discardableResult
     static func expectSameAsFullBuild(_ site: TemporarySite, round: Int, damage: String? = nil) async throws
-        -> Report
+        -> SiteBuild
     {
         let incremental = try await build(site)
         let full = try await build(site, out: "full-\(round)")
         #expect(full.cached == 0)
         let cacheWarnings = incremental.warnings.filter { $0.contains("/.foldmark-cache/_site:") }
-        let expected = damage.map { ["/.foldmark-cache/_site::: " + $0] } ?? []
+        let expected = damage.map { ["/.foldmark-cache/_site: warning: " + $0] } ?? []
         #expect(
             cacheWarnings.count == expected.count && zip(cacheWarnings, expected).allSatisfy { $0.contains($1) },
             "\(cacheWarnings)")
@@ -116,7 +105,7 @@ import Testing
     @Test func noOpBuildReportsTheWarningsOfTheFirst() async throws {
         let site = try TemporarySite(files: Self.files)
         let first = try await Self.build(site)
-        #expect(first.warnings == ["Content/other.md:6:1: link to missing page 'nowhere.md'"])
+        #expect(first.warnings == ["Content/other.md:6:1: warning: link to missing page 'nowhere.md'"])
         let second = try await Self.build(site)
         #expect(second.cached == 5)
         #expect(second.warnings == first.warnings)
@@ -129,13 +118,13 @@ import Testing
         try site.write("Content/reference/b.md", "---\norder: 2\n---\n# Bee\n\n## Other\n")
         let broken = try await Self.build(site)
         #expect(broken.cached == 4)
-        #expect(broken.warnings.contains("Content/other.md:6:26: link to missing section 'reference/b.md#b'"))
+        #expect(broken.warnings.contains("Content/other.md:6:26: warning: link to missing section 'reference/b.md#b'"))
         try site.write("Content/reference/b.md", "---\norder: 2\n---\n# B\n\nText.\n")
         let mended = try await Self.build(site)
-        #expect(mended.warnings == ["Content/other.md:6:1: link to missing page 'nowhere.md'"])
+        #expect(mended.warnings == ["Content/other.md:6:1: warning: link to missing page 'nowhere.md'"])
         try site.write("Content/reference/b.md", "---\ndraft: true\n---\n# B\n\nText.\n")
         let draft = try await Self.build(site)
-        #expect(draft.warnings.contains("Content/other.md:6:26: link to draft page 'reference/b.md#b'"))
+        #expect(draft.warnings.contains("Content/other.md:6:26: warning: link to draft page 'reference/b.md#b'"))
     }
 
     /// With many pages, an edit that changes no section id checks the links of the edited
@@ -154,9 +143,9 @@ import Testing
         #expect(report.cached == 44)
         #expect(
             report.warnings.filter { $0.hasPrefix("Content/index.md") } == [
-                "Content/index.md:5:1: link to missing section 'many/p4.md#none'",
-                "Content/index.md:9:1: link to missing page 'gone.md'",
-                "Content/index.md:13:1: link to missing section '#away'",
+                "Content/index.md:5:1: warning: link to missing section 'many/p4.md#none'",
+                "Content/index.md:9:1: warning: link to missing page 'gone.md'",
+                "Content/index.md:13:1: warning: link to missing section '#away'",
             ])
     }
 
@@ -180,7 +169,7 @@ import Testing
         bytes.append(contentsOf: Data(" byte.\n".utf8))
         try bytes.write(to: site.root.appending(path: "Content/bytes.md"))
         let first = try await Self.build(site)
-        let expected = "Content/bytes.md:3:5: invalid UTF-8 at byte offset 13, replaced with U+FFFD"
+        let expected = "Content/bytes.md:3:5: warning: invalid UTF-8 at byte offset 13, replaced with U+FFFD"
         #expect(first.warnings.contains(expected))
         let second = try await Self.build(site)
         #expect(second.cached == 6)

@@ -2,7 +2,7 @@ import Foundation
 import FoldmarkTestSupport
 import Testing
 
-@testable import foldmark
+import Site
 
 /// Every way a page can go stale must reach the output of the next build.
 @Suite struct IncrementalBuildTests {
@@ -13,19 +13,11 @@ import Testing
         "Content/other.md": "---\norder: 2\n---\n# Other\n\nText.\n",
     ]
 
-    struct Report {
-        var written: [String]
-        var cached: Int
-        var warnings: [String]
-    }
-
-    static func build(_ site: TemporarySite, _ extra: [String] = []) async throws -> Report {
-        let run = await ToolRun.run(["build", site.root.path, "--json"] + extra)
-        #expect(run.status == 0, "\(run.errors)")
-        let json = try #require(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
-        let warnings = (json["warnings"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }
-        return Report(
-            written: json["written"] as? [String] ?? [], cached: json["cached"] as? Int ?? -1, warnings: warnings)
+    /// A build that must succeed.
+    static func build(_ site: TemporarySite, _ options: BuildOptions = BuildOptions()) async throws -> SiteBuild {
+        let build = await site.build(options)
+        #expect(build.succeeded, "\(build.errors)")
+        return build
     }
 
     @Test func noOpRebuildParsesAndWritesNothing() async throws {
@@ -115,7 +107,7 @@ import Testing
         #expect(try await Self.build(site).warnings == [])
         try site.write("Content/guide.md", "---\norder: 1\n---\n# Guide\n\n## Setup\n\nOld body.\n")
         let report = try await Self.build(site)
-        #expect(report.warnings == ["link to missing section 'guide.md#install'"])
+        #expect(report.report.warnings.map(\.message) == ["link to missing section 'guide.md#install'"])
         #expect(report.cached == 2)
     }
 
@@ -155,7 +147,7 @@ import Testing
         let site = try TemporarySite(files: files)
         _ = try await Self.build(site)
         #expect(!site.exists("_site/wip.html"))
-        _ = try await Self.build(site, ["--drafts"])
+        _ = try await Self.build(site, BuildOptions(includesDrafts: true))
         #expect(site.exists("_site/wip.html"))
         _ = try await Self.build(site)
         #expect(!site.exists("_site/wip.html"))

@@ -5,20 +5,19 @@ import FoldmarkTestSupport
 import Testing
 
 @testable import Site
-@testable import foldmark
 
 @Suite struct BuildCacheTests {
     @Test func oneBuildWritesOnePackPerWorkerNotAFilePerPage() async throws {
         var files = ["Content/index.md": "# Home\n"]
         for index in 0..<30 { files["Content/p\(index).md"] = "# P\(index)\n" }
         let site = try TemporarySite(files: files)
-        #expect(await ToolRun.run(["build", site.root.path, "--jobs", "2"]).status == 0)
+        #expect(await site.build(BuildOptions(jobs: 2)).succeeded)
         // At most one per worker; a worker that got no pages (the other took every chunk)
         // leaves none.
         let packs = site.files(under: ".foldmark-cache/_site/packs")
         #expect((1...2).contains(packs.count))
         // A build with nothing to parse leaves no new, empty pack behind.
-        #expect(await ToolRun.run(["build", site.root.path, "--jobs", "2"]).status == 0)
+        #expect(await site.build(BuildOptions(jobs: 2)).succeeded)
         #expect(site.files(under: ".foldmark-cache/_site/packs") == packs)
     }
 
@@ -29,12 +28,11 @@ import Testing
         var files = ["Content/index.md": "# Home\n"]
         for index in 0..<1100 { files["Content/f\(index % 7)/p\(index).md"] = "# P\(index)\n\nText \(index).\n" }
         let site = try TemporarySite(files: files)
-        #expect(await ToolRun.run(["build", site.root.path, "--jobs", "2"]).status == 0)
-        let run = await ToolRun.run(["build", site.root.path, "--jobs", "2", "--json"])
-        #expect(run.status == 0, "\(run.errors)")
-        let report = try #require(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
-        #expect(report["cached"] as? Int == 1101)
-        #expect((report["written"] as? [Any])?.isEmpty == true)
+        #expect(await site.build(BuildOptions(jobs: 2)).succeeded)
+        let build = await site.build(BuildOptions(jobs: 2))
+        #expect(build.succeeded, "\(build.errors)")
+        #expect(build.cached == 1101)
+        #expect(build.written.isEmpty)
         func records(_ index: Data) -> [Substring] {
             // The header (with its random generation) left out.
             String(decoding: index, as: UTF8.self).split(separator: "\u{1E}", omittingEmptySubsequences: false)
@@ -43,7 +41,7 @@ import Testing
         let twoCores = try records(Data(contentsOf: site.root.appending(path: ".foldmark-cache/_site/index")))
         try FileManager.default.removeItem(at: site.root.appending(path: ".foldmark-cache"))
         try FileManager.default.removeItem(at: site.root.appending(path: "_site"))
-        #expect(await ToolRun.run(["build", site.root.path, "--jobs", "1"]).status == 0)
+        #expect(await site.build(BuildOptions(jobs: 1)).succeeded)
         let oneCore = try records(Data(contentsOf: site.root.appending(path: ".foldmark-cache/_site/index")))
         #expect(twoCores.count == 1101)
         // Pack names and offsets differ between the builds; the sources, in order, do not.
@@ -54,26 +52,25 @@ import Testing
 
     @Test func aMissingPackMeansThePagesAreBuiltAgain() async throws {
         let site = try TemporarySite(files: ["Content/index.md": "# Home\n", "Content/a.md": "# A\nText.\n"])
-        #expect(await ToolRun.run(["build", site.root.path]).status == 0)
+        #expect(await site.build().succeeded)
         for pack in site.files(under: ".foldmark-cache/_site/packs") {
             try FileManager.default.removeItem(at: site.root.appending(path: ".foldmark-cache/_site/packs/" + pack))
         }
         try FileManager.default.removeItem(at: site.root.appending(path: "_site/a.html"))
-        let run = await ToolRun.run(["build", site.root.path, "--json"])
-        #expect(run.status == 0, "\(run.errors)")
-        let report = try #require(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
-        #expect(report["cached"] as? Int == 0)
+        let build = await site.build()
+        #expect(build.succeeded, "\(build.errors)")
+        #expect(build.cached == 0)
         #expect(try site.read("_site/a.html").contains("<p>Text.</p>"))
     }
 
     @Test func packsOfEarlierBuildsAreCompactedWhenMostlyDead() async throws {
         let big = String(repeating: "Lorem ipsum dolor sit amet. ", count: 40_000)  // ~1.1 MB per page
         let site = try TemporarySite(files: ["Content/index.md": "# Home\n", "Content/a.md": "# A\n" + big])
-        #expect(await ToolRun.run(["build", site.root.path, "--jobs", "1"]).status == 0)
+        #expect(await site.build(BuildOptions(jobs: 1)).succeeded)
         // Each edit appends a new copy of the page; the old ones are dead bytes.
         for round in 0..<20 {
             try site.write("Content/a.md", "# A \(round)\n" + big)
-            #expect(await ToolRun.run(["build", site.root.path, "--jobs", "1"]).status == 0)
+            #expect(await site.build(BuildOptions(jobs: 1)).succeeded)
         }
         let folder = site.root.appending(path: ".foldmark-cache/_site/packs")
         let total = try site.files(under: ".foldmark-cache/_site/packs").reduce(0) { sum, name in
@@ -82,9 +79,8 @@ import Testing
                     ?? 0)
         }
         #expect(total < 20 << 20)  // bounded: live content plus at most 16 MiB of dead bytes
-        let unchanged = await ToolRun.run(["build", site.root.path, "--json"])
-        let report = try #require(JSONSerialization.jsonObject(with: Data(unchanged.output.utf8)) as? [String: Any])
-        #expect(report["cached"] as? Int == 2)
+        let unchanged = await site.build()
+        #expect(unchanged.succeeded && unchanged.cached == 2)
         #expect(try site.read("_site/a.html").contains("<h1>A 19</h1>"))
     }
 
@@ -98,19 +94,17 @@ import Testing
         ])
         // One pack holds both pages; once the big page shrinks, the pack is mostly dead
         // bytes (more than 16 MiB) and the home page's records are moved to a new one.
-        #expect(await ToolRun.run(["build", site.root.path, "--jobs", "1"]).status == 0)
+        #expect(await site.build(BuildOptions(jobs: 1)).succeeded)
         try site.write("Content/big.md", "# Big\n\nSmall now.\n")
-        #expect(await ToolRun.run(["build", site.root.path, "--jobs", "1"]).status == 0)
+        #expect(await site.build(BuildOptions(jobs: 1)).succeeded)
         #expect(site.files(under: ".foldmark-cache/_site/packs").contains { $0.hasPrefix("compacted-") })
         // Without the search state and the index in place, the index is made again from the
         // records: it is the index of a fresh build.
         try FileManager.default.removeItem(at: site.root.appending(path: "_site/search"))
         try FileManager.default.removeItem(at: site.root.appending(path: ".foldmark-cache/_site/search"))
-        let rebuilt = await ToolRun.run(["build", site.root.path, "--json"])
-        let report = try #require(JSONSerialization.jsonObject(with: Data(rebuilt.output.utf8)) as? [String: Any])
-        #expect(report["cached"] as? Int == 2)
-        let fresh = site.root.appending(path: "fresh").path
-        #expect(await ToolRun.run(["build", site.root.path, "--out", fresh]).status == 0)
+        let rebuilt = await site.build()
+        #expect(rebuilt.succeeded && rebuilt.cached == 2)
+        #expect(await site.build(into: "fresh").succeeded)
         let search = site.files(under: "_site/search")
         #expect(!search.isEmpty && search == site.files(under: "fresh/search"))
         for name in search {
@@ -190,28 +184,6 @@ import Testing
         }
     }
 
-    /// Checksums are read eight digits at a time: as the digits were written, and any byte
-    /// that is not a lowercase hexadecimal digit, anywhere, makes them no number.
-    @Test func sixteenDigitsReadBackAsWritten() {
-        var random = SystemRandomNumberGenerator()
-        let values: [UInt64] = [0, 1, 0xf, 0x10, .max, 0x0123_4567_89ab_cdef, 0xfedc_ba98_7654_3210]
-        for value in values + (0..<2000).map({ _ in random.next() }) {
-            var digits: [UInt8] = []
-            digits.appendHex(value, digits: 16)
-            #expect(digits.withUnsafeBufferPointer(Digits.hex16) == value)
-        }
-        let good = Array("0123456789abcdef".utf8)
-        for position in good.indices {
-            for byte in UInt8.min...UInt8.max {
-                var digits = good
-                digits[position] = byte
-                let isDigit = Digits.hexValue(byte) != nil && !(UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
-                #expect((digits.withUnsafeBufferPointer(Digits.hex16) != nil) == isDigit, "\(position) \(byte)")
-            }
-        }
-        #expect(Array("0123456789abcde".utf8).withUnsafeBufferPointer(Digits.hex16) == nil)
-    }
-
     @Test func aMalformedRecordIsDropped() throws {
         var page = CachedPage(source: "a.md", sourceHash: "1", document: Document(), output: "a.html", title: "A")
         page.storedLinks = .decoded([Link(url: "b.md", line: 1, column: 2)])
@@ -278,40 +250,6 @@ import Testing
         }
     }
 
-    @Test func sourceHashSeesEveryByte() {
-        func hash(_ bytes: [UInt8]) -> String {
-            var hash = StableHash()
-            bytes.withUnsafeBytes { hash.combine(contentsOf: $0) }
-            return hash.hex
-        }
-        // Every change of one or two bits of 37 bytes (two lanes of words and a tail),
-        // and of the length, gives a hash of its own.
-        let base = [UInt8](repeating: 0x41, count: 37)
-        var seen: Set<String> = [hash(base), hash(Array(base.dropLast())), hash(base + [0])]
-        let bits = base.count * 8
-        for first in 0..<bits {
-            for second in first..<bits {
-                var changed = base
-                changed[first / 8] ^= 1 << (first % 8)
-                if second != first { changed[second / 8] ^= 1 << (second % 8) }
-                seen.insert(hash(changed))
-            }
-        }
-        #expect(seen.count == 3 + bits * (bits + 1) / 2)
-
-        // Parts added one after the other: a later part, short or long, keeps what the
-        // earlier ones gave.
-        func hash(parts: [[UInt8]]) -> String {
-            var hash = StableHash()
-            for part in parts { part.withUnsafeBytes { hash.combine(contentsOf: $0) } }
-            return hash.hex
-        }
-        for later in [[UInt8](), [0x78], base] {
-            #expect(hash(parts: [base, later]) != hash(parts: [Array(base.dropLast()) + [0x42], later]))
-            #expect(hash(parts: [[0x61], later]) != hash(parts: [[0x62], later]))
-        }
-    }
-
     /// The cache's checksum: every change of one or two bits of 77 bytes (two blocks of four
     /// words and a tail: three words of each lane), and every length of the same bytes,
     /// gives a checksum of its own; parts in another order give another.
@@ -319,20 +257,12 @@ import Testing
         func checksum(_ bytes: [UInt8]) -> UInt64 { bytes.withUnsafeBytes { Checksum.of($0) } }
         let base = (0..<77).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 1) }
         var seen: Set<UInt64> = []
-        let bits = base.count * 8
-        for first in 0..<bits {
-            for second in first..<bits {
-                var changed = base
-                changed[first / 8] ^= 1 << (first % 8)
-                if second != first { changed[second / 8] ^= 1 << (second % 8) }
-                seen.insert(checksum(changed))
-            }
-        }
-        #expect(seen.count == bits * (bits + 1) / 2)
+        let changes = forEachOneOrTwoBitChange(of: base) { seen.insert(checksum($0)) }
+        #expect(seen.count == changes)
         seen.insert(checksum(base))
         for length in 1...96 { seen.insert(checksum(Array(repeating: 0, count: length))) }
         for length in 0..<base.count { seen.insert(checksum(Array(base.prefix(length)))) }
-        #expect(seen.count == bits * (bits + 1) / 2 + 1 + 96 + base.count)
+        #expect(seen.count == changes + 1 + 96 + base.count)
         let (a, b) = (Array("one".utf8), Array("two".utf8))
         a.withUnsafeBufferPointer { a in
             b.withUnsafeBufferPointer { b in #expect(Checksum.of(parts: [a, b]) != Checksum.of(parts: [b, a])) }
