@@ -77,12 +77,12 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-L", staticLibraries])]),
         // What the tests of several modules share: temporary sites, the built binary run
         // as a process.
-        .target(name: "FoldmarkTestSupport", path: "Sources/FoldmarkTestSupport"),
+        .target(name: "FoldmarkTestSupport", dependencies: ["CCmark"], path: "Sources/FoldmarkTestSupport"),
         .testTarget(name: "BasicsTests", dependencies: ["Basics", "FoldmarkTestSupport"]),
         .testTarget(name: "SectionsTests", dependencies: ["Basics", "FoldmarkTestSupport", "Sections", "CCmark"]),
         .testTarget(name: "RendererTests", dependencies: ["Basics", "FoldmarkTestSupport", "Renderer", "Sections", "CCmark"], exclude: ["Golden"]),
         .testTarget(name: "SiteTests", dependencies: ["Basics", "FoldmarkTestSupport", "Sections", "Site"]),
-        .testTarget(name: "foldmarkTests", dependencies: ["Basics", "FoldmarkTestSupport", "foldmark", "Site", "CCmark"]),
+        .testTarget(name: "foldmarkTests", dependencies: ["FoldmarkTestSupport", "foldmark", "Site"]),
         .testTarget(name: "ServerTests", dependencies: ["Basics", "FoldmarkTestSupport", "Server", "Site"]),
     ]
 )

@@ -15,6 +15,12 @@ public final class TemporarySite {
         try text.write(to: url, atomically: true, encoding: .utf8)
     }
 
+    public func write(_ path: String, bytes: [UInt8]) throws {
+        let url = root.appending(path: path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(bytes).write(to: url)
+    }
+
     /// The file's text, read with the C library: Foundation's readers leak a buffer for an
     /// empty file (the output's lock is one), which the leak check reports.
     public func read(_ path: String) throws -> String {

@@ -19,7 +19,7 @@ import Testing
         #expect(run.errors == "")
         let html = try site.read("_site/empty.html")
         #expect(html.contains("<title>empty</title>"))
-        #expect(BadInput.main(of: html) == "")
+        #expect(PageHTML.main(of: html) == "")
     }
 
     @Test func fileOfOnlyFrontMatterIsAnEmptyPageWithItsTitle() async throws {
@@ -28,7 +28,7 @@ import Testing
         #expect(run.status == 0)
         let html = try site.read("_site/a.html")
         #expect(html.contains("<title>Only front matter</title>"))
-        #expect(BadInput.main(of: html) == "")
+        #expect(PageHTML.main(of: html) == "")
     }
 
     @Test(arguments: [
@@ -175,7 +175,7 @@ import Testing
                 \(file):3:4: warning: NUL byte at byte offset 8, replaced with U+FFFD
 
                 """)
-        #expect(BadInput.main(of: run.output).contains("<p>x\u{FFFD}\u{FFFD}\u{FFFD}</p>"))
+        #expect(PageHTML.main(of: run.output).contains("<p>x\u{FFFD}\u{FFFD}\u{FFFD}</p>"))
     }
 
     @Test func byteOrderMarkIsDroppedBeforeFrontMatter() async throws {
@@ -185,7 +185,7 @@ import Testing
         #expect(run.errors == "")
         let html = try site.read("_site/a.html")
         #expect(html.contains("<title>With BOM</title>"))
-        #expect(BadInput.main(of: html).hasPrefix("<details class=\"fm-section\" id=\"heading\" open>"))
+        #expect(PageHTML.main(of: html).hasPrefix("<details class=\"fm-section\" id=\"heading\" open>"))
         #expect(!html.contains("\u{FEFF}"))
     }
 
@@ -195,8 +195,8 @@ import Testing
         let site = try TemporarySite(files: ["Content/a.md": lines.joined(separator: newline) + newline])
         let run = await ToolRun.run(["build", site.root.path])
         #expect(run.status == 0)
-        let main = BadInput.main(of: try site.read("_site/a.html"))
-        #expect(BadInput.sectionTags(in: main) == ["a open", "b", "setext open"])
+        let main = PageHTML.main(of: try site.read("_site/a.html"))
+        #expect(PageHTML.sectionTags(in: main) == ["a open", "b", "setext open"])
         #expect(try site.read("_site/a.html").contains("<title>T</title>"))
         // Lines are counted as cmark counts them, so errors point at the right line.
         try site.write("Content/a.md", (lines + ["# C {#b}"]).joined(separator: newline))
@@ -211,14 +211,14 @@ import Testing
         #expect(run.status == 0)
         #expect(
             run.errors == "Content/a.md:1:4: warning: NUL byte at byte offset 3 (and 1 more), replaced with U+FFFD\n")
-        let main = BadInput.main(of: try site.read("_site/a.html"))
+        let main = PageHTML.main(of: try site.read("_site/a.html"))
         #expect(main.contains("id=\"ab\""))
         #expect(main.contains("<h1>A\u{FFFD}B</h1>"))
         #expect(main.contains("<p>\u{FFFD}text</p>"))
     }
 
     @Test func binaryFileNamedMarkdownBuildsWithWarnings() async throws {
-        var generator = SeededGenerator(seed: 7)
+        var generator = SplitMix(seed: 7)
         let bytes = (0..<65536).map { _ in UInt8.random(in: 0...255, using: &generator) }
         let site = try TemporarySite(files: ["Content/index.md": "# Home\n"])
         try site.write("Content/photo.md", bytes: bytes)
@@ -241,8 +241,8 @@ import Testing
         let site = try TemporarySite(files: ["Content/a.md": markdown])
         let run = await ToolRun.run(["build", site.root.path])
         #expect(run.status == 0, "\(run.errors)")
-        let main = BadInput.main(of: try site.read("_site/a.html"))
-        let ids = BadInput.sectionTags(in: main)
+        let main = PageHTML.main(of: try site.read("_site/a.html"))
+        let ids = PageHTML.sectionTags(in: main)
         #expect(ids.count == 50_000)
         #expect(Set(ids).count == 50_000)
         #expect(ids.last == "step-44999 open")
@@ -268,7 +268,7 @@ import Testing
                 String(repeating: "<blockquote>\n", count: depth) + "<p>deep</p>"))
         #expect(try site.read("_site/lists.html").contains("<li>deep</li>"))
         #expect(try site.read("_site/emphasis.html").contains("id=\"a-a-a-a-a-a"))
-        #expect(BadInput.sectionTags(in: BadInput.main(of: try site.read("_site/links.html"))) == ["l open"])
+        #expect(PageHTML.sectionTags(in: PageHTML.main(of: try site.read("_site/links.html"))) == ["l open"])
     }
 
     // MARK: Files and folders
@@ -280,14 +280,14 @@ import Testing
         try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: site.root.path)
         let out = site.root.appending(path: "out")
         #expect(try ToolProcess.run(["build", site.root.path, "--out", out.path], unprivileged: true).status == 0)
-        let before = try BadInput.snapshot(out)
+        let before = try FolderSnapshot.files(in: out)
         try site.write("Content/secret.md", "# Changed\n")
         try FileManager.default.setAttributes(
             [.posixPermissions: 0o000], ofItemAtPath: site.root.appending(path: "Content/secret.md").path)
         let run = try ToolProcess.run(["build", site.root.path, "--out", out.path], unprivileged: true)
         #expect(run.status == 1)
         #expect(run.errors == "Content/secret.md: error: cannot read the file: Permission denied\n" + Self.failed)
-        #expect(try BadInput.snapshot(out) == before)
+        #expect(try FolderSnapshot.files(in: out) == before)
     }
 
     @Test(.enabled(if: ToolProcess.canRunUnprivileged, "running as root without setpriv: every folder is listable"))
@@ -344,7 +344,7 @@ import Testing
         let run = await ToolRun.run(["build", site.root.path, "--strict"])
         #expect(run.status == 0, "\(run.errors)")
         for name in names { #expect(site.exists("_site/\(name).html"), "\(name)") }
-        let main = BadInput.main(of: try site.read("_site/index.html"))
+        let main = PageHTML.main(of: try site.read("_site/index.html"))
         #expect(main.contains("<a href=\"a%20b.html\">1</a> <a href=\"%C3%BCn%C3%AFc%C3%B6d%C3%A9.html\">2</a>"))
         #expect(
             main.contains("<a href=\"c%23d.html#cd\">3</a> <a href=\"e%3Ff.html\">4</a> <a href=\"g%25h.html\">5</a>"))
@@ -391,7 +391,7 @@ import Testing
         let site = try TemporarySite(files: ["Content/index.md": "# Home\n"])
         let out = site.root.appending(path: "out")
         #expect(await ToolRun.run(["build", site.root.path, "--out", out.path]).status == 0)
-        let before = try BadInput.snapshot(out)
+        let before = try FolderSnapshot.files(in: out)
         try site.write("Content/index.md", "# Changed\n")
         try FileManager.default.setAttributes(
             [.posixPermissions: 0o444], ofItemAtPath: out.appending(path: ".foldmark-lock").path)
@@ -401,7 +401,7 @@ import Testing
         #expect(run.status == 1)
         #expect(
             run.errors == "\(out.path): error: cannot write to the output folder: Permission denied\n" + Self.failed)
-        #expect(try BadInput.snapshot(out) == before)
+        #expect(try FolderSnapshot.files(in: out) == before)
     }
 
     /// A write that fails in the middle of a build, as on a full disk: every write past
@@ -412,14 +412,14 @@ import Testing
         let site = try TemporarySite(files: ["Content/index.md": "# Home\n", "Content/a.md": "# A\n"])
         let out = site.root.appending(path: "out")
         #expect(try ToolProcess.run(["build", site.root.path, "--out", out.path], fileSizeLimit: 256).status == 0)
-        let before = try BadInput.snapshot(out)
+        let before = try FolderSnapshot.files(in: out)
         try site.write("Content/a.md", "# A changed\n")
         try site.write("Content/big.md", "# Big\n\n" + String(repeating: "A line of a big page.\n", count: 20_000))
         let run = try ToolProcess.run(["build", site.root.path, "--out", out.path], fileSizeLimit: 256)
         #expect(run.status == 1)
         #expect(run.errors.contains("Content/big.md: error: cannot write its "), "\(run.errors)")
         #expect(run.errors.hasSuffix("; the output folder was not changed.\n"))
-        #expect(try BadInput.snapshot(out) == before)
+        #expect(try FolderSnapshot.files(in: out) == before)
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: site.root.path).allSatisfy { !$0.contains("staging") })
     }
@@ -432,7 +432,7 @@ import Testing
         let site = try TemporarySite(files: ["Content/index.md": "# Home\n"])
         let out = site.root.appending(path: "out")
         #expect(try ToolProcess.run(["build", site.root.path, "--out", out.path], fileSizeLimit: 128).status == 0)
-        let before = try BadInput.snapshot(out)
+        let before = try FolderSnapshot.files(in: out)
         for number in 0..<40 {
             try site.write(
                 "Content/p\(number).md", "# Page \(number)\n\n" + String(repeating: "Some words of text. ", count: 150))
@@ -440,13 +440,13 @@ import Testing
         let run = try ToolProcess.run(["build", site.root.path, "--out", out.path, "--jobs", "1"], fileSizeLimit: 128)
         #expect(run.status == 1)
         #expect(run.errors.contains("packs: error: cannot write the build cache"), "\(run.errors)")
-        #expect(try BadInput.snapshot(out) == before)
+        #expect(try FolderSnapshot.files(in: out) == before)
     }
 
     /// The same on a real full file system: a 2 MiB tmpfs, which only root can mount.
     @Test(.enabled(if: ToolProcess.isRoot, "mounting a small tmpfs needs root"))
     func fullDiskKeepsThePreviousOutput() async throws {
-        try await BadInput.withTmpfs(size: "2m", test: "fullDiskKeepsThePreviousOutput") { mount in
+        try await Tmpfs.withMount(size: "2m", test: "fullDiskKeepsThePreviousOutput") { mount in
             try await Self.fullDiskKeepsThePreviousOutput(mount: mount)
         }
     }
@@ -455,101 +455,13 @@ import Testing
         let site = try TemporarySite(files: ["Content/index.md": "# Home\n", "Content/a.md": "# A\n"])
         let out = mount.appending(path: "site")
         #expect(await ToolRun.run(["build", site.root.path, "--out", out.path]).status == 0)
-        let before = try BadInput.snapshot(out)
+        let before = try FolderSnapshot.files(in: out)
         try site.write("Content/a.md", "# A changed\n")
         try site.write("Content/photo.png", String(repeating: "x", count: 3 << 20))
         let run = await ToolRun.run(["build", site.root.path, "--out", out.path])
         #expect(run.status == 1)
         #expect(run.errors.hasPrefix("\(out.path): error: cannot write the output: "), "\(run.errors)")
-        #expect(try BadInput.snapshot(out) == before)
+        #expect(try FolderSnapshot.files(in: out) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: mount.path).allSatisfy { !$0.contains("staging") })
-    }
-}
-
-/// Helpers of the bad-input and hostile-input tests.
-enum BadInput {
-    /// Runs `body` with a tmpfs of `size` (`2m`) mounted on a new folder, which is
-    /// unmounted and removed after; says that `test` was skipped if it cannot be mounted
-    /// (only root can, and not on every system).
-    static func withTmpfs(size: String, test: String, _ body: (URL) async throws -> Void) async throws {
-        let mount = FileManager.default.temporaryDirectory.appending(path: "foldmark-full-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: mount, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: mount) }
-        guard try shell("mount -t tmpfs -o size=\(size) foldmark-test '\(mount.path)'") == 0 else {
-            print("\(test): skipped, this system does not let root mount a tmpfs")
-            return
-        }
-        defer { _ = try? shell("umount '\(mount.path)'") }
-        try await body(mount)
-    }
-
-    /// What the page has inside `<main>`, without the newlines the layout adds.
-    static func main(of html: String) -> String {
-        // The tag may carry attributes after its id (data-fm-hash on built pages).
-        guard let tag = html.range(of: "<main id=\"content\""), let start = html[tag.upperBound...].range(of: ">\n"),
-            let end = html.range(of: "\n</main>")
-        else {
-            return "no <main> in: " + html
-        }
-        return String(html[start.upperBound..<end.lowerBound])
-    }
-
-    /// `id` (and ` open` when open) of every section, in document order.
-    static func sectionTags(in html: String) -> [String] {
-        html.components(separatedBy: "<details class=\"fm-section").dropFirst().map { chunk in
-            let tag = chunk.prefix(while: { $0 != ">" })
-            let id = tag.components(separatedBy: "id=\"").dropFirst().first?.prefix(while: { $0 != "\"" }) ?? ""
-            return String(id) + (tag.hasSuffix(" open") ? " open" : "")
-        }
-    }
-
-    /// Every file under `folder` and its bytes, but the lock, which every build touches.
-    static func snapshot(_ folder: URL) throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        let paths = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
-        for path in paths where path != ".foldmark-lock" {
-            var isDirectory: ObjCBool = false
-            let url = folder.appending(path: path)
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue
-            else {
-                continue
-            }
-            files[path] = try Data(contentsOf: url)
-        }
-        return files
-    }
-
-    static func shell(_ command: String) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command + " 2>/dev/null"]
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
-    }
-}
-
-extension TemporarySite {
-    func write(_ path: String, bytes: [UInt8]) throws {
-        let url = root.appending(path: path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(bytes).write(to: url)
-    }
-}
-
-/// SplitMix64: the same numbers for the same seed on every machine and every run.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -40,6 +40,17 @@ import Testing
         #expect(try BuildArguments(parsing: ["--drafts"]) == BuildArguments(includesDrafts: true))
     }
 
+    /// A script URL as `--base-url` is a usage error, before any build.
+    @Test func baseURLOptionMustBeAWebURL() async throws {
+        let site = try TemporarySite(files: ["Content/index.md": "# A\n"])
+        let option = await ToolRun.run(["build", site.root.path, "--base-url", "javascript:alert(1)//"])
+        #expect(option.status == 2)
+        #expect(
+            option.errors.hasPrefix(
+                "foldmark: error: --base-url must start with http:// or https://, got 'javascript:alert(1)//'\n"))
+        #expect(!site.exists("_site"))
+    }
+
     @Test func renderWritesOneStandalonePage() async throws {
         let site = try TemporarySite(files: ["page.md": "# Hello {.collapsed}\nworld\n"])
         let run = await ToolRun.run(["render", site.root.appending(path: "page.md").path])

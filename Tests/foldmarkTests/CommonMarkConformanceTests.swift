@@ -1,4 +1,4 @@
-import CCmark
+import FoldmarkTestSupport
 import Foundation
 import Testing
 
@@ -11,7 +11,7 @@ struct CommonMarkConformanceTests {
     @Test func examplesWithoutHeadingsMatchLibcmarkExactly() async throws {
         var compared = 0
         for example in CommonMarkExamples.all where !example.startsWithFrontMatterFence {
-            let libcmark = CommonMarkExamples.libcmarkHTML(example.markdown)
+            let libcmark = CommonMarkText.libcmarkHTML(example.markdown)
             guard !CommonMarkExamples.hasHeading(libcmark) else { continue }
             let main = CommonMarkExamples.withoutCodeFrames(try await CommonMarkExamples.foldmarkMain(example.markdown))
             #expect(main == libcmark, "example \(example.number)")
@@ -24,9 +24,9 @@ struct CommonMarkConformanceTests {
     @Test func everyWordOfLibcmarkAppearsInOrder() async throws {
         var compared = 0
         for example in CommonMarkExamples.all where !example.startsWithFrontMatterFence {
-            let expected = CommonMarkExamples.words(CommonMarkExamples.libcmarkHTML(example.markdown))
-            let actual = CommonMarkExamples.words(try await CommonMarkExamples.foldmarkMain(example.markdown))
-            #expect(CommonMarkExamples.isSubsequence(expected, of: actual), "example \(example.number)")
+            let expected = CommonMarkText.words(CommonMarkText.libcmarkHTML(example.markdown))
+            let actual = CommonMarkText.words(try await CommonMarkExamples.foldmarkMain(example.markdown))
+            #expect(CommonMarkText.isSubsequence(expected, of: actual), "example \(example.number)")
             compared += 1
         }
         #expect(compared == CommonMarkExamples.all.count - 2)
@@ -75,13 +75,6 @@ enum CommonMarkExamples {
         return (try? JSONDecoder().decode([CommonMarkExample].self, from: data)) ?? []
     }()
 
-    /// libcmark alone, with the options foldmark uses by default (safe: no raw HTML).
-    static func libcmarkHTML(_ markdown: String) -> String {
-        let buffer = cmark_markdown_to_html(markdown, markdown.utf8.count, CMARK_OPT_DEFAULT)!
-        defer { free(buffer) }
-        return String(cString: buffer)
-    }
-
     static func hasHeading(_ html: String) -> Bool {
         (1...6).contains { html.contains("<h\($0)>") }
     }
@@ -123,24 +116,5 @@ enum CommonMarkExamples {
             index += 1
         }
         return lines.joined(separator: "\n")
-    }
-
-    /// The text of an HTML string, tags removed, split at white space.
-    static func words(_ html: String) -> [Substring] {
-        var text = ""
-        var inTag = false
-        for character in html {
-            if character == "<" { inTag = true; text.append(" ") } else if character == ">" { inTag = false } else if !inTag { text.append(character) }
-        }
-        return text.split(whereSeparator: \.isWhitespace)
-    }
-
-    static func isSubsequence(_ needle: [Substring], of haystack: [Substring]) -> Bool {
-        var index = haystack.startIndex
-        for word in needle {
-            guard let found = haystack[index...].firstIndex(of: word) else { return false }
-            index = found + 1
-        }
-        return true
     }
 }

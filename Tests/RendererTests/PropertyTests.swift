@@ -1,10 +1,9 @@
 import CCmark
+import FoldmarkTestSupport
 import Foundation
 import Renderer
 import Sections
 import Testing
-
-@testable import Site
 
 /// Properties that hold for any Markdown, checked on 300 random documents made of random
 /// headings (ATX and setext, every level, with and without attribute blocks) and blocks
@@ -13,28 +12,25 @@ import Testing
 /// case to replay.
 @Suite struct PropertyTests {
     static let cases = 300
-    static let renderer: PageRenderer = {
-        let theme = try! SiteFolder.theme(overriddenBy: URL(fileURLWithPath: "/nonexistent/Templates"))
-        return try! PageRenderer(theme: theme)
-    }()
+    static let renderer = try! PageRenderer(theme: RepositoryTheme.load())
 
     /// No content is lost: every word of libcmark's own rendering appears in foldmark's
     /// `<main>`, in the same order. The attribute blocks are left out of what libcmark
     /// sees, since foldmark consumes them.
     @Test func everyWordOfLibcmarkAppearsInOrder() throws {
-        var generator = SeededGenerator(seed: 2024)
+        var generator = SplitMix(seed: 2024)
         for index in 0..<Self.cases {
             let document = RandomDocument(using: &generator)
-            let expected = CommonMarkExamples.words(CommonMarkExamples.libcmarkHTML(document.plain))
-            let actual = CommonMarkExamples.words(try Self.foldmarkMain(document.markdown))
-            #expect(CommonMarkExamples.isSubsequence(expected, of: actual), "case \(index):\n\(document.markdown)")
+            let expected = CommonMarkText.words(CommonMarkText.libcmarkHTML(document.plain))
+            let actual = CommonMarkText.words(try Self.foldmarkMain(document.markdown))
+            #expect(CommonMarkText.isSubsequence(expected, of: actual), "case \(index):\n\(document.markdown)")
         }
     }
 
     /// One `<details>` per heading that is a direct child of the document, as libcmark's
     /// syntax tree counts them; headings in lists and quotes are content.
     @Test func oneDetailsPerDocumentLevelHeading() throws {
-        var generator = SeededGenerator(seed: 2025)
+        var generator = SplitMix(seed: 2025)
         var headings = 0
         for index in 0..<Self.cases {
             let document = RandomDocument(using: &generator)
@@ -75,7 +71,7 @@ struct RandomDocument {
         "über", "naïve", "日本", "x_y", "*", "#", "{", "}", "-", "!",
     ]
 
-    init(using generator: inout SeededGenerator) {
+    init(using generator: inout SplitMix) {
         var nextID = 0
         for _ in 0..<Int.random(in: 1...25, using: &generator) {
             let (withBlock, without) = Self.block(&generator, nextID: &nextID)
@@ -84,7 +80,7 @@ struct RandomDocument {
         }
     }
 
-    private static func text(_ range: ClosedRange<Int>, _ generator: inout SeededGenerator) -> String {
+    private static func text(_ range: ClosedRange<Int>, _ generator: inout SplitMix) -> String {
         (0..<Int.random(in: range, using: &generator)).map { _ in
             let word = words.randomElement(using: &generator)!
             switch Int.random(in: 0..<12, using: &generator) {
@@ -98,13 +94,13 @@ struct RandomDocument {
 
     /// A heading's title: plain words, so that it cannot end in something that reads as
     /// an attribute block of its own.
-    private static func title(_ generator: inout SeededGenerator) -> String {
+    private static func title(_ generator: inout SplitMix) -> String {
         (0..<Int.random(in: 1...4, using: &generator)).map { _ in
             ["Install", "Use", "Setup", "FAQ", "Notes", "Über", "Step 2", "a&b"].randomElement(using: &generator)!
         }.joined(separator: " ")
     }
 
-    private static func attributeBlock(_ generator: inout SeededGenerator, nextID: inout Int) -> String {
+    private static func attributeBlock(_ generator: inout SplitMix, nextID: inout Int) -> String {
         switch Int.random(in: 0..<6, using: &generator) {
         case 0:
             nextID += 1
@@ -119,7 +115,7 @@ struct RandomDocument {
     }
 
     /// One block, with and without an attribute block where it is a heading.
-    private static func block(_ generator: inout SeededGenerator, nextID: inout Int) -> (String, String) {
+    private static func block(_ generator: inout SplitMix, nextID: inout Int) -> (String, String) {
         switch Int.random(in: 0..<14, using: &generator) {
         case 0..<4:
             let level = Int.random(in: 1...6, using: &generator)

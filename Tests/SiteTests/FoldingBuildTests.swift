@@ -13,9 +13,9 @@ import Testing
             "Content/own.md": "---\nfold_from_level: 3\n---\n# Own\n## Two\n### Three\n",
             "Content/long.md": "# Long\n\(Self.longText)\n",
         ])
-        let run = await ToolRun.run(["build", site.root.path])
-        #expect(run.status == 0, "\(run.errors)")
-        #expect(run.errors.isEmpty)
+        let build = await site.build()
+        #expect(build.succeeded, "\(build.errors)")
+        #expect(build.warnings.isEmpty)
         let index = try site.read("_site/index.html")
         #expect(index.contains("id=\"home\" open>"))
         #expect(index.contains("id=\"level-two\">"))
@@ -28,16 +28,15 @@ import Testing
 
     @Test func badFoldSettingInConfigNamesItsLine() async throws {
         let site = try TemporarySite(files: ["foldmark.yml": "title: x\nfold_from_level: 9\n", "Content/index.md": "# A\n"])
-        let run = await ToolRun.run(["build", site.root.path])
-        #expect(run.status != 0)
-        #expect(run.errors.contains("foldmark.yml:2:"))
-        #expect(run.errors.contains("fold_from_level"))
+        let build = await site.build()
+        #expect(!build.succeeded)
+        #expect(build.errors.contains { $0.hasPrefix("foldmark.yml:2:") && $0.contains("fold_from_level") })
     }
 
     @Test func accordionSectionsShareAName() async throws {
         let site = try TemporarySite(files: ["Content/index.md": "# FAQ {.accordion}\n## One\n## Two\n"])
-        let run = await ToolRun.run(["build", site.root.path])
-        #expect(run.status == 0, "\(run.errors)")
+        let build = await site.build()
+        #expect(build.succeeded, "\(build.errors)")
         let html = try site.read("_site/index.html")
         #expect(html.contains("id=\"one\" name=\"faq\" open>"))
         #expect(html.contains("id=\"two\" name=\"faq\">"))
@@ -45,8 +44,8 @@ import Testing
 
     @Test func longSectionsEndWithACollapseButtonAndShortOnesDoNot() async throws {
         let site = try TemporarySite(files: ["Content/index.md": "# Long\n\(Self.longText)\n# Short\nA few words.\n"])
-        let run = await ToolRun.run(["build", site.root.path])
-        #expect(run.status == 0, "\(run.errors)")
+        let build = await site.build()
+        #expect(build.succeeded, "\(build.errors)")
         let html = try site.read("_site/index.html")
         #expect(html.components(separatedBy: "class=\"fm-fold-end\"").count == 2)
         #expect(html.contains("Collapse “Long”</button>\n</details>"))
@@ -54,7 +53,7 @@ import Testing
 
     @Test func pagesCarryTheirSourceHashAndTheRememberSwitch() async throws {
         let site = try TemporarySite(files: ["Content/index.md": "# A\n"])
-        #expect(await ToolRun.run(["build", site.root.path]).status == 0)
+        #expect(await site.build().succeeded)
         let first = try site.read("_site/index.html")
         #expect(first.contains("<body>"))
         guard let hash = Self.pageHash(in: first) else {
@@ -63,7 +62,7 @@ import Testing
         }
         try site.write("Content/index.md", "# A\nchanged\n")
         try site.write("foldmark.yml", "remember_folds: false\n")
-        #expect(await ToolRun.run(["build", site.root.path]).status == 0)
+        #expect(await site.build().succeeded)
         let second = try site.read("_site/index.html")
         #expect(Self.pageHash(in: second).map { $0 != hash } == true)
         #expect(second.contains("<body data-fm-remember=\"off\">"))
