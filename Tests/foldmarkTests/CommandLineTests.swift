@@ -74,6 +74,14 @@ import Testing
         #expect(run.output.contains("teal"))
     }
 
+    /// A page rendered alone has no theme files beside it: it holds them inline.
+    @Test func renderInlinesTheThemeFiles() async throws {
+        let site = try TemporarySite(files: ["Content/index.md": "# Home\n"])
+        let render = await ToolRun.run(["render", site.root.appending(path: "Content/index.md").path])
+        #expect(render.status == 0, "\(render.errors)")
+        #expect(render.output.contains("<style>") && !render.output.contains("_foldmark/"))
+    }
+
     @Test func renderReportsErrorsWithFileAndLine() async throws {
         let site = try TemporarySite(files: ["bad.md": "# A {#x}\n# B {#x}\n"])
         let path = site.root.appending(path: "bad.md").path
@@ -89,5 +97,20 @@ import Testing
         let folder = await ToolRun.run(["render", "/tmp"])
         #expect(folder.status == 1)
         #expect(folder.errors == "/tmp: error: cannot read the file: Is a directory\n")
+    }
+
+    @Test func renderWarnsAboutInvalidUTF8Too() async throws {
+        let site = try TemporarySite(files: [:])
+        try site.write("page.md", bytes: Array("# A\n\nx".utf8) + [0xC0, 0xAF] + Array("\u{0}\n".utf8))
+        let file = site.root.appending(path: "page.md").path
+        let run = await ToolRun.run(["render", file])
+        #expect(run.status == 0)
+        #expect(
+            run.errors == """
+                \(file):3:2: warning: invalid UTF-8 at byte offset 6 (and 1 more), replaced with U+FFFD
+                \(file):3:4: warning: NUL byte at byte offset 8, replaced with U+FFFD
+
+                """)
+        #expect(PageHTML.main(of: run.output).contains("<p>x\u{FFFD}\u{FFFD}\u{FFFD}</p>"))
     }
 }
