@@ -60,39 +60,6 @@ import Testing
                 == "Building: finishing (search index, output folder, cache), 4.0 s")
     }
 
-    /// The progress counts the sources while reading them, then the pages written (a
-    /// generated folder index too, drafts not), and finishes with the count of those.
-    @Test func progressCountsEachStepsPages() async throws {
-        let site = try TemporarySite(files: [
-            "Content/index.md": "# Home\n",
-            "Content/guide/one.md": "# One\n",
-            "Content/guide/two.md": "# Two\n",
-            "Content/draft.md": "---\ndraft: true\n---\n# Draft\n",
-        ])
-        let progress = BuildProgress()
-        #expect(progress.state == (.listing, 0, 0))
-        let report = try await SiteBuilder(site: SiteFolder(at: site.root), output: site.root.appending(path: "_site"))
-            .build(progress: progress)
-        #expect(report.pages == 4)  // three pages and guide/index.html
-        #expect(progress.state == (.finishing, 4, 4))
-        // Followed again (as `foldmark serve` does), a build starts at the listing: this one
-        // finds nothing changed once the sources are listed, and goes no further.
-        let unchanged = try await SiteBuilder(
-            site: SiteFolder(at: site.root), output: site.root.appending(path: "_site")
-        ).build(progress: progress)
-        #expect(unchanged.timings.map(\.0) == ["check"])
-        #expect(progress.state == (.listing, 0, 0))
-
-        // A build that fails on a page stops after reading every source.
-        try site.write("Content/guide/two.md", "# A {#x}\n# B {#x}\n")
-        let failing = BuildProgress()
-        await #expect(throws: BuildFailure.self) {
-            try await SiteBuilder(site: SiteFolder(at: site.root), output: site.root.appending(path: "_site"))
-                .build(progress: failing)
-        }
-        #expect(failing.state == (.reading, 4, 4))
-    }
-
     /// On a narrow terminal the line is cut before the last column: a line that wrapped
     /// left its first part on the screen at every redraw.
     @Test func lineFitsTheTerminal() async throws {
