@@ -134,12 +134,15 @@ extension FileIO {
         return .success(Data(bytesNoCopy: buffer, count: length, deallocator: .free))
     }
 
-    /// Why a file could not be read: `strerror`'s text.
+    /// Why a file could not be read: the `errno` of the call that failed.
     package struct ReadFailure: Error {
-        package var reason: String
+        package var code: Int32
 
         package init(errno code: Int32) {
-            reason = String(cString: strerror(code))
+            self.code = code
         }
+
+        /// `strerror`'s text for ``code``.
+        package var reason: String { String(cString: strerror(code)) }
     }
 }
