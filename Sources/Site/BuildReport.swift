@@ -7,7 +7,7 @@ public struct BuildReport: Sendable {
     /// Pages with `draft: true` that were left out.
     public var drafts: Int = 0
     public var assets: Int = 0
-    public var warnings: [SiteError] = []
+    public var warnings: [SiteWarning] = []
     public var errors: [SiteError] = []
     /// Output files whose content changed (or that are new).
     public var written: [String] = []
@@ -22,7 +22,7 @@ public struct BuildReport: Sendable {
     public var timings: [(String, Double)] = []
     public var seconds: Double = 0
 
-    public init(warnings: [SiteError] = [], errors: [SiteError] = []) {
+    public init(warnings: [SiteWarning] = [], errors: [SiteError] = []) {
         self.warnings = warnings
         self.errors = errors
     }
@@ -118,14 +118,14 @@ private struct JSONWriter {
 
     mutating func strings(_ list: [String]) { array(list) { $0.string($1) } }
 
-    mutating func problems(_ list: [SiteError]) {
+    mutating func problems<Problem: SiteProblem>(_ list: [Problem]) {
         array(list) { json, problem in
             json.object { json in
                 if let column = problem.column { json.field("column") { $0.number(column) } }
                 json.field("file") { $0.string(problem.file) }
                 if let line = problem.line { json.field("line") { $0.number(line) } }
                 json.field("message") { $0.string(problem.message) }
-                json.field("severity") { $0.string(problem.severity.rawValue) }
+                json.field("severity") { $0.string(Problem.severity) }
             }
         }
     }
@@ -139,5 +139,5 @@ public struct BuildFailure: Error, Sendable {
     public var isInterrupted = false
 
     public var errors: [SiteError] { report.errors }
-    public var warnings: [SiteError] { report.warnings }
+    public var warnings: [SiteWarning] { report.warnings }
 }

@@ -37,8 +37,8 @@ struct BuildRun {
     /// of their files).
     func fail(_ errors: [SiteError]) -> BuildFailure {
         var report = report
-        report.errors = SiteError.collapsingDiskFailures(errors.sorted(by: SiteBuilder.inFileOrder))
-        report.warnings.sort(by: SiteBuilder.inFileOrder)
+        report.errors = SiteError.collapsingDiskFailures(errors.sorted(by: SiteError.inFileOrder))
+        report.warnings.sort(by: SiteWarning.inFileOrder)
         return BuildFailure(report: report)
     }
 
@@ -62,7 +62,7 @@ struct BuildRun {
         // the next page, and nothing is published. Once publishing has begun, the build goes
         // to its end.
         if BuildInterruption.isRequested {
-            var failure = fail([SiteError(file: builder.output.path, message: "the build was interrupted")])
+            var failure = fail([SiteError(file: builder.output.path, .interrupted(.build))])
             failure.isInterrupted = true
             throw failure
         }
@@ -73,11 +73,7 @@ struct BuildRun {
         report.cached = parsed.table.reusedCount
         var errors = pages.errors
         if builder.options.isStrict {
-            errors += report.warnings.map { warning in
-                var error = warning
-                error.severity = .error
-                return error
-            }
+            errors += report.warnings.map(SiteError.init(strict:))
             report.warnings = []
         }
         // A damaged cache is said once, but not counted by --strict: it is a fault of the
@@ -103,7 +99,7 @@ struct BuildRun {
         report.timings.append(("publish", published.seconds))
         report.pages = pages
         report.assets = assets
-        report.warnings.sort(by: SiteBuilder.inFileOrder)
+        report.warnings.sort(by: SiteWarning.inFileOrder)
         await published.stampWritten.value
         report.seconds = seconds
         return report

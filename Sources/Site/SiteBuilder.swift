@@ -91,12 +91,7 @@ public struct SiteBuilder: Sendable {
             try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
         } catch {
             FileIO.removeTree(staging.path)
-            throw run.fail([
-                SiteError(
-                    file: staging.path,
-                    message: "cannot make the build's staging folder beside the output folder: "
-                        + FileIO.describe(error, withPath: false))
-            ])
+            throw run.fail([SiteError(file: staging.path, cannot: .makeStagingFolder, error)])
         }
         return staging
     }
@@ -116,11 +111,7 @@ public struct SiteBuilder: Sendable {
         do {
             try FileManager.default.createDirectory(at: cache.packFolder, withIntermediateDirectories: true)
         } catch {
-            throw run.fail([
-                SiteError(
-                    file: cache.folder.path,
-                    message: "cannot create the build cache: \(FileIO.describe(error, withPath: false))")
-            ])
+            throw run.fail([SiteError(file: cache.folder.path, cannot: .createBuildCache, error)])
         }
         return PagePass(
             site: site, sources: sources, renderer: listing.renderer, staging: staging, options: options,
@@ -147,9 +138,7 @@ public struct SiteBuilder: Sendable {
                 BuildStamp.remove(stampFile)
             }
         } catch {
-            throw SiteError(
-                file: error.path,
-                message: "cannot complete the publishing of an interrupted build: \(FileIO.describe(error, withPath: false))")
+            throw SiteError(file: error.path, cannot: .completeInterruptedPublishing, error)
         }
         removeStaleStaging()
     }
@@ -168,9 +157,7 @@ public struct SiteBuilder: Sendable {
     /// followed, so that neither `/` nor a link to `Content/` gets through.
     func checkOutputLocation() throws(SiteError) {
         guard Self.isOutputLocationAllowed(output, root: site.root, content: site.content) else {
-            throw SiteError(
-                file: output.path.trimmingSuffix("/"),
-                message: "the output folder must not be the site folder, be inside Content/ or contain it")
+            throw SiteError(file: output.path.trimmingSuffix("/"), .output(.insideSite))
         }
     }
 
@@ -196,10 +183,6 @@ public struct SiteBuilder: Sendable {
             return String(cString: pointer)
         }
         return (resolved ?? existing.path).split(separator: "/").map(String.init) + rest
-    }
-
-    static func inFileOrder(_ a: SiteError, _ b: SiteError) -> Bool {
-        (a.file, a.line ?? 0, a.column ?? 0, a.message) < (b.file, b.line ?? 0, b.column ?? 0, b.message)
     }
 }
 

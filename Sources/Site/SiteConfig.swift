@@ -91,7 +91,7 @@ public struct SiteConfig: Sendable, Hashable {
     ///
     /// - Throws: every repeated key and every setting with a wrong value, the first in the
     ///   file carrying the others (``SiteError/otherProblems``); or malformed YAML.
-    public init(yaml: String, file: String, warnings: inout [SiteError]) throws(SiteError) {
+    public init(yaml: String, file: String, warnings: inout [SiteWarning]) throws(SiteError) {
         var duplicates: [SectionsError] = []
         let root: YAMLValue?
         do {
@@ -99,14 +99,14 @@ public struct SiteConfig: Sendable, Hashable {
         } catch {
             // The loader's message speaks of front matter; this file is the configuration.
             guard case .malformedYAML(let problem) = error.reason else { throw SiteError(file: file, error) }
-            throw SiteError(file: file, line: error.line, column: error.column, message: "malformed YAML: \(problem)")
+            throw SiteError(file: file, line: error.line, column: error.column, .config(.malformedYAML(problem)))
         }
         var pairs: [YAMLValue.Pair] = []
         switch root {
         case nil: break
         case .mapping(let entries)?: pairs = entries
         case let value? where value.isNull: break
-        default: throw SiteError(file: file, line: 1, message: "the configuration must be a mapping of keys to values")
+        default: throw SiteError(file: file, line: 1, .config(.notMapping))
         }
         self.init()
         var keys = YAMLMappingReader(pairs)
@@ -135,18 +135,17 @@ public struct SiteConfig: Sendable, Hashable {
         var problems = duplicates.map { SiteError(file: file, $0) }
         for wrong in keys.wrongValues {
             problems.append(
-                SiteError(file: file, line: wrong.line, message: "'\(wrong.key)' must be \(wrong.expected)"))
+                SiteError(file: file, line: wrong.line, .config(.wrongValue(key: wrong.key, expected: wrong.expected))))
         }
         func notWeb(_ key: String) -> SiteError {
             let line = pairs.last(where: { $0.key == key })?.line
-            return SiteError(file: file, line: line, message: "'\(key)' must start with http:// or https://")
+            return SiteError(file: file, line: line, .config(.notWebURL(key: key)))
         }
         if let baseURL, !baseURL.isEmpty, !Self.isWebURL(baseURL) { problems.append(notWeb("base_url")) }
         if let editURL, !Self.isWebURL(editURL) { problems.append(notWeb("edit_url")) }
         if let error = SiteError(combining: problems) { throw error }
         for pair in pairs where !Self.knownKeys.contains(pair.key) {
-            warnings.append(
-                SiteError(file: file, line: pair.line, message: "unknown key '\(pair.key)'", severity: .warning))
+            warnings.append(SiteWarning(file: file, line: pair.line, .unknownKey(pair.key)))
         }
     }
 

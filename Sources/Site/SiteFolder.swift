@@ -13,14 +13,14 @@ public struct SiteFolder: Sendable {
     public var config: SiteConfig
     public var theme: Theme
     /// Problems that do not stop a build, e.g. unknown configuration keys.
-    public var warnings: [SiteError]
+    public var warnings: [SiteWarning]
 
     public var content: URL { root.appending(path: Self.contentFolder, directoryHint: .isDirectory) }
 
     /// Reads the configuration and the theme of the site at `root`.
     public init(at root: URL) throws(SiteError) {
         self.root = root.standardizedFileURL
-        var warnings: [SiteError] = []
+        var warnings: [SiteWarning] = []
         let configURL = self.root.appending(path: SiteConfig.fileName)
         if FileManager.default.fileExists(atPath: configURL.path) {
             let text = try Self.readText(configURL, name: SiteConfig.fileName, warnings: &warnings)
@@ -50,11 +50,11 @@ public struct SiteFolder: Sendable {
     /// outside the site (in a contributor's pull request, say) would publish that file's
     /// text. Each one skipped is a warning.
     public static func theme(overriddenBy folder: URL) throws(SiteError) -> Theme {
-        var warnings: [SiteError] = []
+        var warnings: [SiteWarning] = []
         return try theme(overriddenBy: folder, warnings: &warnings)
     }
 
-    static func theme(overriddenBy folder: URL, warnings: inout [SiteError]) throws(SiteError) -> Theme {
+    static func theme(overriddenBy folder: URL, warnings: inout [SiteWarning]) throws(SiteError) -> Theme {
         var overrides: [String: String] = [:]
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         for name in names.sorted() where !name.hasPrefix(".") {
@@ -62,7 +62,7 @@ public struct SiteFolder: Sendable {
             let file = templatesFolder + "/" + name
             guard FileIO.isRegularFileWithoutFollowing(url.path) else {
                 if FileIO.isSymbolicLink(url.path) {
-                    warnings.append(SiteError(file: file, message: "symbolic link not followed", severity: .warning))
+                    warnings.append(SiteWarning(file: file, .symbolicLink))
                 }
                 continue
             }
@@ -81,14 +81,14 @@ public struct SiteFolder: Sendable {
     }
 
     /// The file's text; problems with its bytes (``SourceText``) are added to `warnings`.
-    static func readText(_ url: URL, name: String, warnings: inout [SiteError]) throws(SiteError) -> String {
+    static func readText(_ url: URL, name: String, warnings: inout [SiteWarning]) throws(SiteError) -> String {
         switch FileIO.read(url.path) {
         case .success(let data):
             let source = SourceText(decoding: data)
             warnings += source.warnings(file: name)
             return source.text
         case .failure(let failure):
-            throw SiteError(file: name, message: "cannot read the file: \(failure.reason)")
+            throw SiteError(file: name, cannot: .readFile, code: failure.code)
         }
     }
 

@@ -58,8 +58,7 @@ public enum SiteInitializer {
         let fileManager = FileManager.default
         let existing = (try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? []
         if !existing.isEmpty && !force {
-            throw SiteError(
-                file: folder.path, message: "the folder is not empty (use --force to add the missing files)")
+            throw SiteError(file: folder.path, .output(.folderNotEmpty))
         }
         var created: [String] = []
         for (path, text) in files {
@@ -69,7 +68,7 @@ public enum SiteInitializer {
                 try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(text.utf8).write(to: url, options: .withoutOverwriting)
             } catch {
-                throw SiteError(file: url.path, message: "cannot write: \(FileIO.describe(error, withPath: false))")
+                throw SiteError(file: url.path, cannot: .write, error)
             }
             created.append(path)
         }

@@ -1,7 +1,7 @@
 /// What a stage of a build has to report besides its value: the problems it found, and
 /// how long its steps took (as `--json` gives them, see ``BuildReport/timings``).
 struct StageReport: Sendable {
-    var warnings: [SiteError] = []
+    var warnings: [SiteWarning] = []
     var errors: [SiteError] = []
     var timings: [(String, Double)] = []
 
@@ -10,7 +10,7 @@ struct StageReport: Sendable {
         timings = [(step, seconds)]
     }
 
-    init(warnings: [SiteError] = [], errors: [SiteError] = [], timings: [(String, Double)] = []) {
+    init(warnings: [SiteWarning] = [], errors: [SiteError] = [], timings: [(String, Double)] = []) {
         self.warnings = warnings
         self.errors = errors
         self.timings = timings

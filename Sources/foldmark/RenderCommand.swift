@@ -15,7 +15,7 @@ extension CommandLineTool {
             let data: Data
             switch file == "-" ? FileIO.readStandardInput() : FileIO.read(file) {
             case .success(let read): data = read
-            case .failure(let failure): throw SiteError(file: file, message: "cannot read the file: \(failure.reason)")
+            case .failure(let failure): throw SiteError(file: file, cannot: .readFile, code: failure.code)
             }
             let builder = PageBuilder(settings: PageSettings(config: site.config), renderer: try site.makeRenderer())
             let text = SourceText(decoding: data)

@@ -58,7 +58,8 @@ import Testing
         let folder = try ServedFolder(files: StaticServingTests.files)
         let early = try Self.openEvents(folder)
         _ = try await early.events(until: { $0.contains("{\"ok\":true}") })
-        folder.server.buildFailed([SiteError(file: "Content/guide.md", line: 12, column: 3, message: "bad <thing>")])
+        let error = SiteError(file: "Content/guide.md", line: 12, column: 3, .strict(.stored("bad <thing>")))
+        folder.server.buildFailed([error])
         let expected = "\"text\":\"Content\\/guide.md:12:3: error: bad <thing>\""
         _ = try await early.events(until: { $0.contains(expected) && $0.contains("\"ok\":false") })
         // A page opened while the build is broken hears it at once.

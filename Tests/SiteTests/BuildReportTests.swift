@@ -9,8 +9,8 @@ import Testing
     @Test func jsonReadsBackAsTheReport() throws {
         var report = BuildReport(
             warnings: [
-                SiteError(file: "Content/a\"b.md", line: 3, column: 7, message: "link to 'x\\y'\n\ttab", severity: .warning),
-                SiteError(file: "Content/ü\u{2028}.md", message: "control \u{01} and \u{1F} end", severity: .warning),
+                SiteWarning(file: "Content/a\"b.md", line: 3, column: 7, .stored("link to 'x\\y'\n\ttab")),
+                SiteWarning(file: "Content/ü\u{2028}.md", .stored("control \u{01} and \u{1F} end")),
             ],
             errors: [])
         report.pages = 12

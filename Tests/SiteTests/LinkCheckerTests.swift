@@ -35,7 +35,7 @@ import Testing
     @Test func checkerForFewPagesWarnsAsOneForAll() {
         let all = LinkChecker(resolver: Self.resolver, pages: Self.pages, drafts: ["draft.md"])
         let few = LinkChecker(resolver: Self.resolver, pages: Self.pages, drafts: ["draft.md"], checking: 1)
-        func described(_ warnings: [SiteError]) -> [String] {
+        func described(_ warnings: [SiteWarning]) -> [String] {
             warnings.map { "\($0.file):\($0.line ?? 0): \($0.message)" }
         }
         let expected = all.warnings(for: Self.links, in: "index.md")

@@ -209,7 +209,7 @@ import Testing
     }
 
     @Test func searchTakesTrueFalseOrHeadings() throws {
-        var warnings: [SiteError] = []
+        var warnings: [SiteWarning] = []
         #expect(
             try SiteConfig(yaml: "search: headings\n", file: "foldmark.yml", warnings: &warnings).search == .headings)
         #expect(try SiteConfig(yaml: "search: no\n", file: "foldmark.yml", warnings: &warnings).search == .off)

@@ -6,7 +6,7 @@ import Testing
 /// Reading `foldmark.yml`: one run names every wrong setting and every repeated key.
 @Suite struct SiteConfigTests {
     private func problems(_ yaml: String) throws -> [String] {
-        var warnings: [SiteError] = []
+        var warnings: [SiteWarning] = []
         let error = try #require(throws: SiteError.self) {
             try SiteConfig(yaml: yaml, file: "foldmark.yml", warnings: &warnings)
         }

@@ -37,21 +37,22 @@ import Testing
         #expect {
             _ = try publisher.publish(staged: [], outputs: [], assets: ["gone.png"])
         } throws: { error in
-            guard case .unreadableAsset(let path, let code)? = error as? Publisher.Refusal else { return false }
-            return path == "gone.png" && code == ENOENT
+            guard let error = error as? SiteError, case .fileSystem(.readFile, .code(let code)?) = error.reason
+            else { return false }
+            return error.file == "Content/gone.png" && code == ENOENT
         }
     }
 
     @Test func diskFailuresOfOneReasonAreOneError() {
-        let full = (0..<500).map { SiteError(file: "Content/p\($0).md", cannot: "write its page", code: ENOSPC) }
-        let other = SiteError(file: "Content/q.md", line: 3, message: "duplicate section id 'a'")
+        let full = (0..<500).map { SiteError(file: "Content/p\($0).md", cannot: .writePage, code: ENOSPC) }
+        let other = SiteError(file: "Content/q.md", line: 3, .sections(.duplicateID("a", firstLine: 1)))
         let collapsed = SiteError.collapsingDiskFailures([full[0], other] + full.dropFirst())
         #expect(collapsed.map(\.description) == [
             "Content/p0.md: error: cannot write its page: No space left on device (and 499 more files for the same reason)",
-            "Content/q.md:3: error: duplicate section id 'a'",
+            "Content/q.md:3: error: duplicate section id 'a' (first used on line 1)",
         ])
         // Other reasons are each their own.
-        let names = (0..<3).map { SiteError(file: "Content/n\($0).md", cannot: "write its page", code: ENAMETOOLONG) }
+        let names = (0..<3).map { SiteError(file: "Content/n\($0).md", cannot: .writePage, code: ENAMETOOLONG) }
         #expect(SiteError.collapsingDiskFailures(names) == names)
     }
 

@@ -161,14 +161,14 @@ import Testing
             key: "k", sources: 12, unsettled: [.init(index: 3, source: "a b.md", hash: "00ff")], manifest: 34,
             pages: 5, drafts: 1, cached: 4,
             warnings: [
-                SiteError(file: "Content/a b.md", line: 2, column: 7, message: "link: 'x'", severity: .warning),
-                SiteError(file: "Content/c.md", message: "no place", severity: .warning),
+                SiteWarning(file: "Content/a b.md", line: 2, column: 7, .stored("link: 'x'")),
+                SiteWarning(file: "Content/c.md", .stored("no place")),
             ])
         stamp.cacheFiles = 56
         stamp.write(to: file)
         #expect(BuildStamp(reading: file) == stamp)
         // A text that would break a line is not written, and the stamp that was is removed.
-        stamp.warnings[0].message = "two\tparts"
+        stamp.warnings[0].reason = .stored("two\tparts")
         stamp.write(to: file)
         #expect(!FileManager.default.fileExists(atPath: file.path))
         try site.write("stamp", BuildStamp.version + "\tk\ncounts\t1\t2\n")

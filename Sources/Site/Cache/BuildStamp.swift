@@ -47,7 +47,7 @@ struct BuildStamp: Sendable, Equatable {
     var cached: Int
     /// The warnings of the pages (their text and their links); not those of the site's
     /// configuration or of the listing of its files, which every build finds again.
-    var warnings: [SiteError]
+    var warnings: [SiteWarning]
 
     /// The hash of the pages' paths and identities, leaving out the pages at the indexes
     /// `unsettled` (increasing); `nil` if another page has no identity.
@@ -104,7 +104,7 @@ extension BuildStamp {
     /// sources) had no settled identity; `nil` if another page has no identity.
     init?(
         key: String, sources: SourceTree, unsettled: [Unsettled], pages: Int, drafts: Int, cached: Int,
-        warnings: [SiteError]
+        warnings: [SiteWarning]
     ) {
         guard
             let hash = Self.sourcesHash(
@@ -133,7 +133,7 @@ extension BuildStamp {
             let line = warning.line.map(String.init) ?? "-"
             let column = warning.column.map(String.init) ?? "-"
             lines.append(
-                "warning\t\(line)\t\(column)\t\(warning.severity.rawValue)\t\(warning.file)\t\(warning.message)")
+                "warning\t\(line)\t\(column)\t\(SiteWarning.severity)\t\(warning.file)\t\(warning.message)")
         }
         var file = ChecksummedFile(format: Self.version, separator: UInt8(ascii: "\t"), key: key)
         for line in lines { file.appendLine { $0 += line.utf8 } }
@@ -164,7 +164,7 @@ extension BuildStamp {
             let manifest = number(lines[2][2], radix: 16), let cacheFiles = number(lines[2][3], radix: 16)
         else { return nil }
         var unsettled: [Unsettled] = []
-        var warnings: [SiteError] = []
+        var warnings: [SiteWarning] = []
         for line in lines.dropFirst(3) {
             guard !line.contains(where: { $0 == nil }) else { return nil }
             let fields = line.map { $0! }
@@ -175,11 +175,10 @@ extension BuildStamp {
                 else { return nil }
                 unsettled.append(Unsettled(index: index, source: fields[3], hash: fields[2]))
             case "warning":
-                guard fields.count == 6, let severity = SiteError.Severity(rawValue: fields[3]) else { return nil }
+                guard fields.count == 6, fields[3] == SiteWarning.severity else { return nil }
                 let place = { (field: String) -> Int?? in field == "-" ? .some(nil) : Int(field).map { .some($0) } }
                 guard let line = place(fields[1]), let column = place(fields[2]) else { return nil }
-                warnings.append(
-                    SiteError(file: fields[4], line: line, column: column, message: fields[5], severity: severity))
+                warnings.append(SiteWarning(file: fields[4], line: line, column: column, .stored(fields[5])))
             default:
                 return nil
             }

@@ -61,21 +61,21 @@ final class CacheDamage: Sendable {
     /// The one warning about what was found, naming the cache's `folder`; `nil` if nothing
     /// was. `pages` is the number of Markdown pages of the build, all of which are built
     /// again when the whole cache is dropped.
-    func warning(pages: Int, folder: URL) -> SiteError? {
+    func warning(pages: Int, folder: URL) -> SiteWarning? {
         let found = found.withLock { $0 }
         let rebuilt = found.wholeCache ? pages : found.records + found.pages.count
-        let message: String
+        let repair: SiteWarning.CacheRepair
         if rebuilt > 0 {
-            message = "cache damaged, rebuilding \(rebuilt) \(rebuilt == 1 ? "page" : "pages")"
+            repair = .rebuildingPages(rebuilt)
         } else if found.wholeCache || found.records > 0 {
-            message = "cache damaged, rebuilding it"
+            repair = .rebuildingCache
         } else if found.searchState {
-            message = "cache damaged, rebuilding the search index"
+            repair = .rebuildingSearchIndex
         } else if found.bookkeeping {
-            message = "cache damaged, checking every page again"
+            repair = .checkingEveryPage
         } else {
             return nil
         }
-        return SiteError(file: folder.path, message: message, severity: .warning)
+        return SiteWarning(file: folder.path, .cacheDamaged(repair))
     }
 }

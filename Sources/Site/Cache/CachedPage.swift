@@ -136,16 +136,16 @@ struct CachedPage: Sendable, Equatable {
     }
 
     /// The stored warnings about links as the build reports them.
-    func warnings() -> [SiteError] {
+    func warnings() -> [SiteWarning] {
         Self.reported(self.linkWarnings, source: self.source)
     }
 
     /// `warnings` of the page at `source` (under `Content/`) as the build reports them.
-    static func reported(_ warnings: [Warning], source: String) -> [SiteError] {
+    static func reported(_ warnings: [Warning], source: String) -> [SiteWarning] {
         warnings.map { warning in
-            SiteError(
+            SiteWarning(
                 file: SiteFolder.contentFolder + "/" + source, line: warning.line == 0 ? nil : warning.line,
-                column: warning.column == 0 ? nil : warning.column, message: warning.message, severity: .warning)
+                column: warning.column == 0 ? nil : warning.column, .stored(warning.message))
         }
     }
 }
@@ -162,5 +162,12 @@ extension CachedPage.Fields {
         storedHeadings = .decoded(
             document.allSections.map { CachedPage.Heading(level: $0.level, id: $0.id, title: $0.title) })
         storedLinks = .decoded(document.links)
+    }
+}
+
+extension CachedPage.Warning {
+    /// `warning` as the record keeps it: its place and its words.
+    init(_ warning: SiteWarning) {
+        self.init(line: warning.line ?? 0, column: warning.column ?? 0, message: warning.message)
     }
 }

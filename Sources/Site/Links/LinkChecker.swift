@@ -78,47 +78,41 @@ struct LinkChecker: Sendable {
         }
     }
 
-    func warnings(for links: [Link], in source: String) -> [SiteError] {
-        var warnings: [SiteError] = []
+    func warnings(for links: [Link], in source: String) -> [SiteWarning] {
+        var warnings: [SiteWarning] = []
         for link in links {
             guard let problem = problem(with: link.url, in: source) else { continue }
-            warnings.append(
-                SiteError(
-                    file: SiteFolder.contentFolder + "/" + source, line: link.line, column: link.column,
-                    message: problem, severity: .warning))
+            let file = SiteFolder.contentFolder + "/" + source
+            warnings.append(SiteWarning(file: file, line: link.line, column: link.column, .link(problem)))
         }
         return warnings
     }
 
-    private func problem(with url: String, in source: String) -> String? {
+    private func problem(with url: String, in source: String) -> SiteWarning.LinkProblem? {
         switch resolver.target(of: url, from: source) {
         case .external, .folder, .asset:
             return nil
         case .outside:
-            return "link leads outside Content/: '\(url)'"
+            return .outside(url: url)
         case .missing(let path):
-            let problem =
-                OutputPath.isMarkdown(path) ? "link to missing page '\(url)'" : "link to missing file '\(url)'"
-            return problem
-                + Self.didYouMean(suggestions.path(near: path).map { Self.url(url, leadingTo: $0, for: path) })
+            let suggestion = suggestions.path(near: path).map { Self.url(url, leadingTo: $0, for: path) }
+            return OutputPath.isMarkdown(path)
+                ? .missingPage(url: url, suggestion: suggestion) : .missingFile(url: url, suggestion: suggestion)
         case .sameDocument(let fragment):
             guard let ids = sectionIDs(of: source), !ids.contains(fragment) else { return nil }
-            return "link to missing section '\(url)'" + didYouMean(section: fragment, of: source, ids, in: url)
+            return .missingSection(url: url, suggestion: suggestion(section: fragment, of: source, ids, in: url))
         case .page(let page, let fragment):
-            if drafts.contains(page) { return "link to draft page '\(url)'" }
-            guard let ids = sectionIDs(of: page) else { return "link to missing page '\(url)'" }
+            if drafts.contains(page) { return .draftPage(url: url) }
+            guard let ids = sectionIDs(of: page) else { return .missingPage(url: url, suggestion: nil) }
             guard let fragment, !fragment.isEmpty, !ids.contains(fragment) else { return nil }
-            return "link to missing section '\(url)'" + didYouMean(section: fragment, of: page, ids, in: url)
+            return .missingSection(url: url, suggestion: suggestion(section: fragment, of: page, ids, in: url))
         }
     }
 
-    private static func didYouMean(_ url: String?) -> String {
-        url.map { " (did you mean '\($0)'?)" } ?? ""
-    }
-
-    private func didYouMean(section fragment: String, of page: String, _ ids: SectionIDs, in url: String) -> String {
-        guard let id = suggestions.id(near: fragment, inPage: page, ids: { ids.all }) else { return "" }
-        return Self.didYouMean(url[..<(url.firstIndex(of: "#") ?? url.endIndex)] + "#" + id)
+    /// `url` with its fragment replaced by the id of `page` nearest to `fragment`, if any.
+    private func suggestion(section fragment: String, of page: String, _ ids: SectionIDs, in url: String) -> String? {
+        guard let id = suggestions.id(near: fragment, inPage: page, ids: { ids.all }) else { return nil }
+        return url[..<(url.firstIndex(of: "#") ?? url.endIndex)] + "#" + id
     }
 
     /// `url` changed to lead to `suggested` instead of `missing` (both relative to

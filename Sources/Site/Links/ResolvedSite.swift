@@ -32,13 +32,11 @@ extension PagePass {
             } : table.count
         let linkWarnings = await checkLinks(
             table, reusesWarnings: reusesWarnings, checking: checkedCount, drafts: parsed.drafts.sources)
-        var warnings: [SiteError] = []
+        var warnings: [SiteWarning] = []
         for (index, pageWarnings) in linkWarnings.enumerated() {
             warnings += pageWarnings
             guard table.records[index] != nil, !(reusesWarnings && table.isReused[index]) else { continue }
-            table.records[index]?.linkWarnings = pageWarnings.map { warning in
-                CachedPage.Warning(line: warning.line ?? 0, column: warning.column ?? 0, message: warning.message)
-            }
+            table.records[index]?.linkWarnings = pageWarnings.map(CachedPage.Warning.init)
         }
         let seconds = (ContinuousClock.now - start).seconds
         return ResolvedSite(
@@ -51,16 +49,16 @@ extension PagePass {
     /// once it returns.
     private func checkLinks(
         _ table: PageTable, reusesWarnings: Bool, checking: Int, drafts: Set<String>
-    ) async -> [[SiteError]] {
+    ) async -> [[SiteWarning]] {
         let pages = table.pages
         let records = table.records
         let reused = table.isReused
         let checker =
             checking > 0 ? LinkChecker(resolver: resolver, pages: pages, drafts: drafts, checking: checking) : nil
         return await Parallel.map(pages.count, jobs: options.jobs, chunk: Self.chunk) { index, _ in
-            guard case .markdown(let source) = pages[index].kind else { return [SiteError]() }
+            guard case .markdown(let source) = pages[index].kind else { return [SiteWarning]() }
             // Every Markdown page has a record, with its links.
-            guard let record = records[index] else { return [SiteError]() }
+            guard let record = records[index] else { return [SiteWarning]() }
             if reused[index] && reusesWarnings { return record.warnings() }
             return checker?.warnings(for: record.links, in: source) ?? []
         }

@@ -140,7 +140,7 @@ extension SiteBuilder {
         report.warnings += stamp.warnings
         // (Not counted by --strict, as in a build that goes through the pages.)
         if let warning = damage.warning(pages: stamp.pages, folder: cacheFolder) { report.warnings.append(warning) }
-        report.warnings.sort(by: Self.inFileOrder)
+        report.warnings.sort(by: SiteWarning.inFileOrder)
         return report
     }
 }

@@ -28,12 +28,6 @@ public struct SourceText: Sendable {
         public var column: Int
         /// How many occurrences (invalid sequences, or NUL bytes) the file has.
         public var count: Int
-
-        public var message: String {
-            let what = kind == .invalidUTF8 ? "invalid UTF-8" : "NUL byte"
-            let more = count > 1 ? " (and \(count - 1) more)" : ""
-            return "\(what) at byte offset \(offset)\(more), replaced with U+FFFD"
-        }
     }
 
     public var text: String
@@ -68,10 +62,8 @@ public struct SourceText: Sendable {
     }
 
     /// Each problem as a warning about `file`, with its line and column.
-    public func warnings(file: String) -> [SiteError] {
-        problems.map {
-            SiteError(file: file, line: $0.line, column: $0.column, message: $0.message, severity: .warning)
-        }
+    public func warnings(file: String) -> [SiteWarning] {
+        problems.map { SiteWarning(file: file, line: $0.line, column: $0.column, .text($0)) }
     }
 
     /// The first invalid sequence and the number of them, as `String(decoding:)` counts

@@ -19,7 +19,7 @@ struct SourceTree {
     var assets: [String] = []
     /// Every folder, with a trailing `/`, and `""` for `Content/` itself.
     var folders: [String] = [""]
-    var warnings: [SiteError] = []
+    var warnings: [SiteWarning] = []
     /// Sources that would write the same output file, and folders that cannot be listed
     /// (their pages would silently vanish from the site): each is an error.
     var errors: [SiteError] = []
@@ -28,7 +28,7 @@ struct SourceTree {
     /// `nil`).
     init(content: URL, jobs: Int? = nil) throws(SiteError) {
         guard FileIO.isFolder(content.path) else {
-            throw SiteError(file: SiteFolder.contentFolder, message: "no Content/ folder in the site")
+            throw SiteError(file: SiteFolder.contentFolder, .sources(.noContentFolder))
         }
         let path = content.path.hasSuffix("/") ? content.path : content.path + "/"
         let root = Walk.run(FolderListing(path: path, relative: ""), threads: max(1, jobs ?? Parallel.cores))
@@ -46,10 +46,8 @@ struct SourceTree {
     /// threads listed the folders.
     private mutating func add(_ folder: FolderListing, to listed: inout [(page: String, identity: SourceIdentity?)]) {
         if folder.failure != 0 {
-            errors.append(
-                SiteError(
-                    file: SiteFolder.contentFolder + "/" + folder.relative,
-                    message: "cannot list the folder: " + String(cString: strerror(folder.failure))))
+            let file = SiteFolder.contentFolder + "/" + folder.relative
+            errors.append(SiteError(file: file, cannot: .listFolder, code: folder.failure))
             return
         }
         let identities = folder.batches.flatMap(\.identities)
@@ -67,10 +65,7 @@ struct SourceTree {
             case .asset:
                 assets.append(file)
             case .link:
-                warnings.append(
-                    SiteError(
-                        file: SiteFolder.contentFolder + "/" + file, message: "symbolic link not followed",
-                        severity: .warning))
+                warnings.append(SiteWarning(file: SiteFolder.contentFolder + "/" + file, .symbolicLink))
             }
         }
     }
@@ -96,21 +91,15 @@ struct SourceTree {
             let output = OutputPath.forSource(source)
             if let other = byOutput[output] {
                 let pair = [other, source].sorted()
-                errors.append(
-                    SiteError(
-                        file: SiteFolder.contentFolder + "/" + pair[1],
-                        message: "writes '\(output)', as does \(SiteFolder.contentFolder)/\(pair[0])"))
+                let file = SiteFolder.contentFolder + "/" + pair[1]
+                errors.append(SiteError(file: file, .sources(.sameOutput(output, other: pair[0]))))
                 continue
             }
             byOutput[output] = source
             let lowercased = Self.lowercased(output)
             if let other = byLowercased[lowercased] {
-                warnings.append(
-                    SiteError(
-                        file: SiteFolder.contentFolder + "/" + source,
-                        message:
-                            "output '\(output)' differs only in case from that of \(SiteFolder.contentFolder)/\(other)",
-                        severity: .warning))
+                let file = SiteFolder.contentFolder + "/" + source
+                warnings.append(SiteWarning(file: file, .outputCase(output: output, other: other)))
             }
             byLowercased[lowercased] = source
         }

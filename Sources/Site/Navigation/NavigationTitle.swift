@@ -15,8 +15,9 @@ enum NavigationTitle {
     static let maximumLength = 200
 
     /// The title of `document` for navigation (`fallback`, the file's name, if it has
-    /// none) and, if it had to be cut, a warning at the line of its `title` key or heading.
-    static func of(_ document: Document, fallback: String) -> (title: String, warning: CachedPage.Warning?) {
+    /// none) and, if it had to be cut, a warning about `file` at the line of its `title`
+    /// key or heading.
+    static func of(_ document: Document, fallback: String, file: String) -> (title: String, warning: SiteWarning?) {
         let title = document.title ?? fallback
         // A title of no more bytes than the limit has no more characters: the common case
         // looks at nothing but its length, which a native string keeps.
@@ -25,17 +26,18 @@ enum NavigationTitle {
             end < title.endIndex
         else { return (title, nil) }
         let length = maximumLength + title[end...].count
-        var line = 0
-        var column = 0
-        var name = "title"
+        var line: Int?
+        var column: Int?
+        var fromHeading = false
         if let title = document.frontMatter.title, !title.isEmpty,
             let key = document.frontMatter.values.last(where: { $0.key == "title" })
         {
             (line, column) = (key.line, key.column)
         } else if let heading = document.sections.first {
-            (line, name) = (heading.line, "title (the first heading)")
+            (line, fromHeading) = (heading.line, true)
         }
-        let message = "\(name) is \(length) characters long; navigation shows its first \(maximumLength)"
-        return (String(title[..<end]) + "…", CachedPage.Warning(line: line, column: column, message: message))
+        let warning = SiteWarning(
+            file: file, line: line, column: column, .longTitle(length: length, fromHeading: fromHeading))
+        return (String(title[..<end]) + "…", warning)
     }
 }

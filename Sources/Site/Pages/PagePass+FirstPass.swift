@@ -46,7 +46,7 @@ extension PagePass {
     /// before the file is read: an edit after that changes it.
     func firstPass(
         _ source: String, index: Int, identity: SourceIdentity?, packs: ContentPacks, worker: Int,
-        openFolder: inout OpenFolder, warnings: inout [SiteError]
+        openFolder: inout OpenFolder, warnings: inout [SiteWarning]
     ) -> FirstPass {
         // A cancelled build (Ctrl-C) skips the pages left; ``SiteBuilder`` reports it.
         if BuildInterruption.isRequested { return .failed(Self.interruption) }
@@ -66,7 +66,7 @@ extension PagePass {
             let data: Data
             switch FileIO.read(contentPath + source, in: &openFolder) {
             case .success(let bytes): data = bytes
-            case .failure(let failure): throw SiteError(file: name, message: "cannot read the file: \(failure.reason)")
+            case .failure(let failure): throw SiteError(file: name, cannot: .readFile, code: failure.code)
             }
             let hash = CachedPage.hash(ofSource: data)
             var cached = cache.page(source, hash: hash, hint: index)
@@ -95,7 +95,7 @@ extension PagePass {
     /// page is taken from it only if each of its links is rewritten as it was, since its
     /// content holds them rewritten.
     private func reuse(
-        _ cached: CachedPage, source: String, times: inout StepTimes, warnings: inout [SiteError]
+        _ cached: CachedPage, source: String, times: inout StepTimes, warnings: inout [SiteWarning]
     ) -> FirstPass? {
         if cached.isDraft && !settings.includesDrafts { return .draft(cached) }
         guard cached.content != nil else { return nil }
@@ -116,7 +116,7 @@ extension PagePass {
     /// `settled` is the identity its record keeps (see ``firstPass``).
     private func parse(
         _ text: SourceText, source: String, name: String, hash: String, settled: SourceIdentity?,
-        packs: ContentPacks, worker: Int, times: inout StepTimes, warnings: inout [SiteError]
+        packs: ContentPacks, worker: Int, times: inout StepTimes, warnings: inout [SiteWarning]
     ) throws(SiteError) -> FirstPass {
         let markdown = text.text
         times.lap()
@@ -132,15 +132,15 @@ extension PagePass {
         // The parse proper, then sectioning with the rest of the record.
         times.lap(at: parseEnd)
         let output = OutputPath.forSource(source)
-        let title = NavigationTitle.of(document, fallback: FileIO.stem(of: source))
+        let title = NavigationTitle.of(document, fallback: FileIO.stem(of: source), file: name)
         // Its fields, set one by one before they go into one record.
         var record = CachedPage.Fields(
             source: source, sourceHash: hash, document: document, output: output, title: title.title)
-        if let warning = title.warning { record.parseWarnings = [warning] }
+        if let warning = title.warning { record.parseWarnings = [CachedPage.Warning(warning)] }
         record.identity = settled
         record.isCleanText = text.problems.isEmpty
         if document.frontMatter.isDraft && !settings.includesDrafts { return .draft(CachedPage(record)) }
-        if !record.parseWarnings.isEmpty { warnings += CachedPage.reported(record.parseWarnings, source: source) }
+        if let warning = title.warning { warnings.append(warning) }
         times.lap()
         if site.config.hasSearch && !Self.isNotFoundOutput(output) {
             try writeSearchData(of: document, into: &record, name: name, packs: packs, worker: worker)
@@ -152,8 +152,7 @@ extension PagePass {
             return packs.append(UnsafeRawBufferPointer(content), worker: worker)
         }
         guard let location = kept else {
-            throw SiteError(
-                file: name, cannot: "write its content to the build cache", code: packs.failure(worker: worker))
+            throw SiteError(file: name, cannot: .writeContentToCache, code: packs.failure(worker: worker))
         }
         record.content = location
         times.lap()
@@ -176,8 +175,7 @@ extension PagePass {
         let search = PageSearchData.encoded(
             document: document, title: record.title, withText: site.config.search == .full)
         guard let location = search.withUnsafeBytes({ packs.append($0, worker: worker) }) else {
-            throw SiteError(
-                file: name, cannot: "write its search terms to the build cache", code: packs.failure(worker: worker))
+            throw SiteError(file: name, cannot: .writeSearchTermsToCache, code: packs.failure(worker: worker))
         }
         record.search = location
         record.searchHasPageEntry = PageSearchData.hasPageEntry(search)

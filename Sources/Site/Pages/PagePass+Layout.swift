@@ -58,7 +58,7 @@ extension PagePass {
                 // An earlier build's content that is gone or damaged: made again from the
                 // source, as the first pass would have.
                 guard let parsed = reparse(source, resolver: resolver) else {
-                    return .failure(SiteError(file: page.sourceName, message: "cannot read back its rendered content"))
+                    return .failure(SiteError(file: page.sourceName, .fileSystem(.readBackContent, nil)))
                 }
                 cache.damage.rebuildPage(source)
                 rebuilt = true
@@ -77,7 +77,7 @@ extension PagePass {
             }
         }
         guard written else {
-            return .failure(SiteError(file: page.sourceName, cannot: "write its page", code: failure))
+            return .failure(SiteError(file: page.sourceName, cannot: .writePage, code: failure))
         }
         return .success((contextHash, true, rebuilt))
     }

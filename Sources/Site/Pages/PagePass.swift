@@ -75,7 +75,7 @@ struct PagePass: Sendable {
 
     /// What a page left out by a cancelled build fails with (``SiteBuilder`` reports the
     /// build as interrupted instead).
-    static let interruption = SiteError(file: "", message: "interrupted")
+    static let interruption = SiteError(file: "", .interrupted(.step))
 
     /// The path of the folder at `url`, ending in `/`.
     static func folderPath(_ url: URL) -> String {

@@ -44,9 +44,7 @@ extension PagePass {
         } catch {
             var parsed = ParsedPages(table: PageTable(capacity: 0))
             parsed.report.errors.append(
-                SiteError(
-                    file: cache.packFolder.path,
-                    message: "cannot write the build cache: \(FileIO.describe(error, withPath: false))"))
+                SiteError(file: cache.packFolder.path, cannot: .writeBuildCache, error))
             return parsed
         }
         let sourceFolders = TaskStates(count: workers, { OpenFolder() }, close: { $0.close() })
@@ -55,7 +53,7 @@ extension PagePass {
         var outcomes = await Parallel.map(sources.pages.count, jobs: options.jobs, chunk: Self.chunk) {
             [self] index, worker in
             defer { progress?.advance() }
-            var warnings: [SiteError] = []
+            var warnings: [SiteWarning] = []
             let outcome = sourceFolders.with(worker) { openFolder in
                 firstPass(
                     sources.pages[index], index: index, identity: sources.identities[index], packs: packs,
@@ -70,7 +68,7 @@ extension PagePass {
         // pack's buffer fails here.
         if !packsComplete && parsed.report.errors.isEmpty {
             parsed.report.errors.append(
-                SiteError(file: cache.packFolder.path, cannot: "write the build cache", code: packs.failure))
+                SiteError(file: cache.packFolder.path, cannot: .writeBuildCache, code: packs.failure))
         }
         guard parsed.report.errors.isEmpty else { return parsed }
         progress?.start(.checking, pages: 0)
@@ -82,7 +80,7 @@ extension PagePass {
 
     /// The pages of the first pass's `outcomes` (one per source, each taken out), in the
     /// order of the sources.
-    private func gather(_ outcomes: inout [(FirstPass, [SiteError])?]) -> ParsedPages {
+    private func gather(_ outcomes: inout [(FirstPass, [SiteWarning])?]) -> ParsedPages {
         // Room for the folder indexes too.
         var parsed = ParsedPages(table: PageTable(capacity: outcomes.count + sources.folders.count))
         var stepTimes = SIMD8<Double>()

@@ -15,20 +15,18 @@ final class OutputLock {
         do {
             try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         } catch {
-            throw SiteError(file: output.path, message: "cannot create the output folder")
+            throw SiteError(file: output.path, .fileSystem(.createOutputFolder, nil))
         }
         let path = output.appending(path: Self.fileName).path
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw SiteError(
-                file: output.path, message: "cannot write to the output folder: \(String(cString: strerror(errno)))")
+            throw SiteError(file: output.path, cannot: .writeToOutputFolder)
         }
         // No close when the lock is taken: the object is whole by now, so throwing runs
         // deinit, which closes the file. Closing it here too closed whatever the number had
         // been given to meanwhile, on another thread (in `foldmark serve`, a socket).
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            throw SiteError(
-                file: output.path, message: "another foldmark build is writing to this folder (locked: \(Self.fileName))")
+            throw SiteError(file: output.path, .output(.locked))
         }
     }
 

@@ -18,7 +18,7 @@ extension SiteBuilder {
     /// the `parsed` pages with the `warnings` about them. The search index's state is
     /// written meanwhile (whatever happens: it describes the index it was made with).
     func publish(
-        _ staged: StagedSite, parsed: ParsedPages, warnings: [SiteError], pass: PagePass, _ run: BuildRun
+        _ staged: StagedSite, parsed: ParsedPages, warnings: [SiteWarning], pass: PagePass, _ run: BuildRun
     ) async throws(BuildFailure) -> PublishedSite {
         async let searchStateWritten: Void = staged.searchState?.write() ?? ()
         let start = run.clock.now
@@ -30,7 +30,7 @@ extension SiteBuilder {
         // once it is: a cache that describes pages not in place would skip them next time.
         let save = staged.save.prepared(in: cache)
         let stamp = newStamp(of: parsed, warnings: warnings, pass: pass)
-        do {
+        do throws(SiteError) {
             let published = try publisher.publish(
                 staged: staged.files.staged, outputs: staged.files.outputs, assets: pass.sources.assets)
             await cache.finishSave(await save.value)
@@ -46,20 +46,16 @@ extension SiteBuilder {
             let seconds = (run.clock.now - start).seconds
             await searchStateWritten
             return PublishedSite(files: published, seconds: seconds, stampWritten: stampWritten)
-        } catch let refusal as Publisher.Refusal {
-            await searchStateWritten
-            throw run.fail([error(refusing: refusal)])
         } catch {
             await searchStateWritten
-            let failure = SiteError(file: output.path, message: "cannot write the output: \(FileIO.describe(error))")
-            throw run.fail([failure])
+            throw run.fail([error])
         }
     }
 
     /// The stamp of the build of the `parsed` pages, made while the build is published,
     /// and written once it is (with the manifest and the cache's files as they then are).
     private func newStamp(
-        of parsed: ParsedPages, warnings: [SiteError], pass: PagePass
+        of parsed: ParsedPages, warnings: [SiteWarning], pass: PagePass
     ) -> Task<BuildStamp?, Never> {
         Task {
             [
@@ -69,24 +65,6 @@ extension SiteBuilder {
             BuildStamp(
                 key: key, sources: sources, unsettled: unsettled, pages: counts.0, drafts: counts.1,
                 cached: counts.2, warnings: warnings)
-        }
-    }
-
-    /// The error of a build whose publisher refused to go on.
-    private func error(refusing refusal: Publisher.Refusal) -> SiteError {
-        switch refusal {
-        case .foreignFile(let path):
-            SiteError(
-                file: output.appending(path: path).path,
-                message: "foldmark did not write this file and will not replace it; move it, or build into "
-                    + "another folder")
-        case .linkedFolder(let path):
-            SiteError(
-                file: output.appending(path: path).path,
-                message: "is a symbolic link, and foldmark writes only inside the output folder; remove the "
-                    + "link, or build into another folder")
-        case .unreadableAsset(let path, let code):
-            SiteError(file: SiteFolder.contentFolder + "/" + path, cannot: "read the file", code: code)
         }
     }
 }

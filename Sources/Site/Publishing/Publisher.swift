@@ -33,7 +33,22 @@ struct Publisher {
     /// what is left are renames and removals, which need no space. Those are written down
     /// first as a ``PublishJournal``, which the next build completes if this one is killed
     /// while it applies it.
-    func publish(staged: [String], outputs: [String], assets: [String]) throws -> Result {
+    ///
+    /// - Throws: a ``SiteError/Reason/publishing(_:)`` refusal, an asset that cannot be
+    ///   read, or whatever else stops the files from moving into place
+    ///   (``SiteError/FileAction/writeOutput``).
+    func publish(staged: [String], outputs: [String], assets: [String]) throws(SiteError) -> Result {
+        do {
+            return try moveIntoPlace(staged: staged, outputs: outputs, assets: assets)
+        } catch let error as SiteError {
+            throw error
+        } catch {
+            throw SiteError(file: output.path, cannot: .writeOutput, error, withPath: true)
+        }
+    }
+
+    /// ``publish(staged:outputs:assets:)``, throwing what the file system throws.
+    private func moveIntoPlace(staged: [String], outputs: [String], assets: [String]) throws -> Result {
         var result = Result()
         let stagingPath = PagePass.folderPath(staging)
         let outputPath = PagePass.folderPath(output)
@@ -99,7 +114,7 @@ struct Publisher {
             } catch {
                 let failure: WriteFailure = error
                 guard failure.path != contentPath + asset else {
-                    throw Refusal.unreadableAsset(asset, code: failure.code)
+                    throw SiteError(file: SiteFolder.contentFolder + "/" + asset, cannot: .readFile, code: failure.code)
                 }
                 throw failure
             }
@@ -107,21 +122,27 @@ struct Publisher {
         }
     }
 
-    /// Throws the ``Refusal`` of a move that would go through a symbolic link, out of the
-    /// output folder (at `output`), or replace a file that is not among `ours`, the files
-    /// of the build before (`nil` when this build makes the same files: all foldmark's).
+    /// Throws the ``SiteError/PublishingRefusal`` of a move that would go through a
+    /// symbolic link, out of the output folder (at `output`), or replace a file that is not
+    /// among `ours`, the files of the build before (`nil` when this build makes the same
+    /// files: all foldmark's).
     private func refuseUnsafeMoves(
         _ moves: [String], links: inout LinkedFolders, ours: Set<String>?, output outputPath: String
-    ) throws {
+    ) throws(SiteError) {
         // No file goes through a symbolic link, out of the output folder.
         for path in moves {
-            if let link = links.first(on: path) { throw Refusal.linkedFolder(link) }
+            if let link = links.first(on: path) { throw refusal(.linkedFolder, at: link) }
         }
         // A file in the way that no build of foldmark wrote is someone's own: the build
         // fails rather than replace it. (With the same listing, every file is foldmark's.)
         if let ours, let foreign = moves.first(where: { !ours.contains($0) && FileIO.exists(outputPath + $0) }) {
-            throw Refusal.foreignFile(foreign)
+            throw refusal(.foreignFile, at: foreign)
         }
+    }
+
+    /// The error of `refusal`, about `path` in the output folder.
+    private func refusal(_ refusal: SiteError.PublishingRefusal, at path: String) -> SiteError {
+        SiteError(file: output.appending(path: path).path, .publishing(refusal))
     }
 
     /// Whether the asset at `source` has its copy at `copy` already: a regular file of the
@@ -134,18 +155,6 @@ struct Publisher {
             copied.st_size == original.st_size
         else { return false }
         return abs(SourceIdentity(copied).modified - SourceIdentity(original).modified) < 1_000_000
-    }
-
-    /// Why a build does not move its files into place.
-    enum Refusal: Error {
-        /// The file at this path, which the build would replace, is not in the manifest
-        /// of the build before.
-        case foreignFile(String)
-        /// This folder, on the way to a file of the build, is a symbolic link: the file
-        /// would land outside the output folder.
-        case linkedFolder(String)
-        /// This asset (relative to `Content/`) could not be read, for the system's reason `code`.
-        case unreadableAsset(String, code: Int32)
     }
 
     /// Whether `folder` holds nothing but the build's own lock file.
