@@ -86,6 +86,8 @@ window.foldmark = (function () {
   }
 
   function setAll(open) {
+    // An accordion keeps one member open: open-all.js lifts that until the reader's next click.
+    if (open && window.foldmark.liftAccordions) window.foldmark.liftAccordions();
     sections().forEach(function (section) { section.open = open; });
   }
   // A section and every section inside it.
@@ -260,18 +262,6 @@ window.foldmark = (function () {
       });
     });
   }
-  // Printing shows every section, then puts the reader's folds back.
-  var beforePrint = null;
-  window.addEventListener("beforeprint", function () {
-    beforePrint = sections().map(function (section) { return section.open; });
-    setAll(true);
-  });
-  window.addEventListener("afterprint", function () {
-    if (!beforePrint) return;
-    var all = sections();
-    beforePrint.forEach(function (open, index) { if (all[index]) all[index].open = open; });
-    beforePrint = null;
-  });
 })();
 
 // On a narrow screen (where the CSS shows the "Menu" button) the site's navigation starts
