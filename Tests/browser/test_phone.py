@@ -1,0 +1,112 @@
+"""The phone layout puts the content first: a one-row header of at most 56 px, the page's
+first paragraph on the first screen, nothing that scrolls sideways, controls of at least
+24 x 24 px (WCAG 2.2 target size), and the page's actions in a menu that Escape closes."""
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+import support
+
+HEADER_MAX = 56
+TARGET_MIN = 24
+
+# Every control a reader can see, with its size; links inside running text are left out
+# (WCAG's inline exception: a sentence sets their height), and so are the disabled
+# checkboxes of task lists, which show a state and do nothing.
+CONTROLS_JS = """
+const selector = 'button, input:not([disabled]), select, summary, header a, nav a, .fm-pager a, .fm-edit a';
+return Array.from(document.querySelectorAll(selector)).filter(e => {
+  const r = e.getBoundingClientRect();
+  return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden';
+}).map(e => {
+  const r = e.getBoundingClientRect();
+  const name = (e.id ? '#' + e.id : e.tagName.toLowerCase()) + ' ' +
+    (e.getAttribute('aria-label') || e.textContent).trim().slice(0, 30);
+  return [name, Math.round(r.width * 10) / 10, Math.round(r.height * 10) / 10];
+});
+"""
+
+
+@pytest.fixture(scope="module", params=[390, 320])
+def phone(request):
+    d = support.make_driver(width=request.param, height=844)
+    yield d
+    d.quit()
+
+
+def test_every_page_fits_a_phone(site, pages, phone):
+    problems = []
+    for page in pages:
+        support.load(phone, support.page_url(site, page))
+        width, scroll, header = phone.execute_script(
+            "return [innerWidth, document.documentElement.scrollWidth,"
+            " document.querySelector('.fm-header').getBoundingClientRect().height]")
+        if scroll > width:
+            problems.append(f"{page}: scrolls sideways ({scroll} > {width} px)")
+        if header > HEADER_MAX:
+            problems.append(f"{page}: the header is {header} px high")
+    assert not problems, "\n".join(problems)
+
+
+def test_first_paragraph_is_on_the_first_screen(site, pages):
+    driver = support.make_driver(width=390, height=844)
+    try:
+        late = []
+        for page in pages:
+            support.load(driver, support.page_url(site, page))
+            top = driver.execute_script(
+                "const p = document.querySelector('main p');"
+                "return p ? p.getBoundingClientRect().top + 48 : 0")
+            if top > 844:
+                late.append(f"{page}: the first paragraph starts at {top - 48:.0f} px")
+        assert not late, "\n".join(late)
+    finally:
+        driver.quit()
+
+
+def test_controls_are_at_least_24_px(site, pages, phone):
+    small = []
+    for page in pages:
+        support.load(phone, support.page_url(site, page))
+        phone.execute_script("document.querySelectorAll('details').forEach(d => { d.open = true; })")
+        for name, width, height in phone.execute_script(CONTROLS_JS):
+            if width < TARGET_MIN or height < TARGET_MIN:
+                small.append(f"{page}: {name!r} is {width} x {height} px")
+    assert not small, f"{len(small)} controls under {TARGET_MIN} px:\n" + "\n".join(small[:30])
+
+
+def test_actions_fold_into_a_menu_that_escape_closes(site):
+    driver = support.make_driver(width=390, height=844)
+    try:
+        support.load(driver, support.page_url(site, "writing/folding.html"))
+        toggle = driver.find_element(By.ID, "fm-actions")
+        expand = driver.find_element(By.ID, "fm-expand-all")
+        assert toggle.is_displayed() and not expand.is_displayed()
+        assert toggle.get_attribute("aria-controls") == "fm-actions-list"
+        toggle.click()
+        assert toggle.get_attribute("aria-expanded") == "true" and expand.is_displayed()
+        assert driver.switch_to.active_element == expand, "the open menu does not take the focus"
+        driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+        assert toggle.get_attribute("aria-expanded") == "false" and not expand.is_displayed()
+        assert driver.switch_to.active_element == toggle, "Escape did not give the focus back"
+        toggle.click()
+        expand.click()
+        assert not expand.is_displayed(), "the menu stays open after its action"
+        states = driver.execute_script(
+            "return Array.from(document.querySelectorAll('details.fm-section')).map(d => d.open)")
+        assert all(states), "Expand all in the menu did not expand"
+        toggle.click()
+        driver.find_element(By.CSS_SELECTOR, "main p").click()
+        assert not expand.is_displayed(), "a click elsewhere does not close the menu"
+    finally:
+        driver.quit()
+
+
+def test_wide_screen_shows_the_actions_without_a_menu(site, driver, nojs_driver):
+    support.load(driver, support.page_url(site, "writing/folding.html"))
+    assert driver.find_element(By.ID, "fm-expand-all").is_displayed()
+    assert not driver.find_element(By.ID, "fm-actions").is_displayed()
+    support.load(nojs_driver, support.page_url(site, "writing/folding.html"))
+    for button in nojs_driver.find_elements(By.CSS_SELECTOR, ".fm-toolbar button"):
+        assert not button.is_displayed(), "a button shows that cannot work without JavaScript"
