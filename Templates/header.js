@@ -73,3 +73,24 @@
     event.preventDefault();
   });
 })();
+
+// The site navigation, open over the page on a narrow screen (see script.js and
+// header.css): Escape or a click on the page closes it.
+(function () {
+  "use strict";
+  var menu = document.querySelector(".fm-menu");
+  var sidebar = menu && menu.parentElement;
+  if (!sidebar) return;
+  function isOpenOverPage() {
+    return menu.getClientRects().length > 0 && menu.getAttribute("aria-expanded") === "true";
+  }
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape" || !isOpenOverPage()) return;
+    menu.click();
+    menu.focus();
+    event.preventDefault();
+  });
+  document.addEventListener("click", function (event) {
+    if (isOpenOverPage() && !sidebar.contains(event.target)) menu.click();
+  });
+})();

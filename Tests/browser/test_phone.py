@@ -35,6 +35,13 @@ def phone(request):
     d.quit()
 
 
+@pytest.fixture
+def phone_390():
+    d = support.make_driver(width=390, height=844)
+    yield d
+    d.quit()
+
+
 def test_every_page_fits_a_phone(site, pages, phone):
     problems = []
     for page in pages:
@@ -49,20 +56,16 @@ def test_every_page_fits_a_phone(site, pages, phone):
     assert not problems, "\n".join(problems)
 
 
-def test_first_paragraph_is_on_the_first_screen(site, pages):
-    driver = support.make_driver(width=390, height=844)
-    try:
-        late = []
-        for page in pages:
-            support.load(driver, support.page_url(site, page))
-            top = driver.execute_script(
-                "const p = document.querySelector('main p');"
-                "return p ? p.getBoundingClientRect().top + 48 : 0")
-            if top > 844:
-                late.append(f"{page}: the first paragraph starts at {top - 48:.0f} px")
-        assert not late, "\n".join(late)
-    finally:
-        driver.quit()
+def test_first_paragraph_is_on_the_first_screen(site, pages, phone_390):
+    late = []
+    for page in pages:
+        support.load(phone_390, support.page_url(site, page))
+        top = phone_390.execute_script(
+            "const p = document.querySelector('main p');"
+            "return p ? p.getBoundingClientRect().top + 48 : 0")
+        if top > 844:
+            late.append(f"{page}: the first paragraph starts at {top - 48:.0f} px")
+    assert not late, "\n".join(late)
 
 
 def test_controls_are_at_least_24_px(site, pages, phone):
@@ -76,31 +79,27 @@ def test_controls_are_at_least_24_px(site, pages, phone):
     assert not small, f"{len(small)} controls under {TARGET_MIN} px:\n" + "\n".join(small[:30])
 
 
-def test_actions_fold_into_a_menu_that_escape_closes(site):
-    driver = support.make_driver(width=390, height=844)
-    try:
-        support.load(driver, support.page_url(site, "writing/folding.html"))
-        toggle = driver.find_element(By.ID, "fm-actions")
-        expand = driver.find_element(By.ID, "fm-expand-all")
-        assert toggle.is_displayed() and not expand.is_displayed()
-        assert toggle.get_attribute("aria-controls") == "fm-actions-list"
-        toggle.click()
-        assert toggle.get_attribute("aria-expanded") == "true" and expand.is_displayed()
-        assert driver.switch_to.active_element == expand, "the open menu does not take the focus"
-        driver.switch_to.active_element.send_keys(Keys.ESCAPE)
-        assert toggle.get_attribute("aria-expanded") == "false" and not expand.is_displayed()
-        assert driver.switch_to.active_element == toggle, "Escape did not give the focus back"
-        toggle.click()
-        expand.click()
-        assert not expand.is_displayed(), "the menu stays open after its action"
-        states = driver.execute_script(
-            "return Array.from(document.querySelectorAll('details.fm-section')).map(d => d.open)")
-        assert all(states), "Expand all in the menu did not expand"
-        toggle.click()
-        driver.find_element(By.CSS_SELECTOR, "main p").click()
-        assert not expand.is_displayed(), "a click elsewhere does not close the menu"
-    finally:
-        driver.quit()
+def test_actions_fold_into_a_menu_that_escape_closes(site, phone_390):
+    support.load(phone_390, support.page_url(site, "writing/folding.html"))
+    toggle = phone_390.find_element(By.ID, "fm-actions")
+    expand = phone_390.find_element(By.ID, "fm-expand-all")
+    assert toggle.is_displayed() and not expand.is_displayed()
+    assert toggle.get_attribute("aria-controls") == "fm-actions-list"
+    toggle.click()
+    assert toggle.get_attribute("aria-expanded") == "true" and expand.is_displayed()
+    assert phone_390.switch_to.active_element == expand, "the open menu does not take the focus"
+    phone_390.switch_to.active_element.send_keys(Keys.ESCAPE)
+    assert toggle.get_attribute("aria-expanded") == "false" and not expand.is_displayed()
+    assert phone_390.switch_to.active_element == toggle, "Escape did not give the focus back"
+    toggle.click()
+    expand.click()
+    assert not expand.is_displayed(), "the menu stays open after its action"
+    states = phone_390.execute_script(
+        "return Array.from(document.querySelectorAll('details.fm-section')).map(d => d.open)")
+    assert all(states), "Expand all in the menu did not expand"
+    toggle.click()
+    phone_390.find_element(By.CSS_SELECTOR, "main p").click()
+    assert not expand.is_displayed(), "a click elsewhere does not close the menu"
 
 
 def test_wide_screen_shows_the_actions_without_a_menu(site, driver, nojs_driver):
@@ -110,3 +109,25 @@ def test_wide_screen_shows_the_actions_without_a_menu(site, driver, nojs_driver)
     support.load(nojs_driver, support.page_url(site, "writing/folding.html"))
     for button in nojs_driver.find_elements(By.CSS_SELECTOR, ".fm-toolbar button"):
         assert not button.is_displayed(), "a button shows that cannot work without JavaScript"
+
+
+def test_site_navigation_opens_over_the_page_from_the_header(site, phone_390):
+    support.load(phone_390, support.page_url(site, "writing/folding.html"))
+    menu = phone_390.find_element(By.CSS_SELECTOR, "nav.fm-sidebar > .fm-menu")
+    listing = phone_390.find_element(By.CSS_SELECTOR, "nav.fm-sidebar > ul")
+    rect = "const r = arguments[0].getBoundingClientRect(); return [r.top, r.bottom]"
+    header = phone_390.execute_script(rect, phone_390.find_element(By.CSS_SELECTOR, ".fm-header"))
+    top, bottom = phone_390.execute_script(rect, menu)
+    assert header[0] <= top and bottom <= header[1], "the Menu button is not in the header's row"
+    main_top = phone_390.execute_script(rect, phone_390.find_element(By.TAG_NAME, "main"))[0]
+    menu.click()
+    assert listing.is_displayed()
+    assert phone_390.execute_script(rect, listing)[0] >= header[1] - 1, "the navigation covers the header"
+    assert phone_390.execute_script(rect, phone_390.find_element(By.TAG_NAME, "main"))[0] == main_top, (
+        "the open navigation pushes the page down instead of opening over it")
+    phone_390.switch_to.active_element.send_keys(Keys.ESCAPE)
+    assert not listing.is_displayed() and menu.get_attribute("aria-expanded") == "false"
+    assert phone_390.switch_to.active_element == menu
+    menu.click()
+    phone_390.execute_script("document.querySelector('main p').click()")
+    assert not listing.is_displayed(), "a click on the page does not close the navigation"
