@@ -282,7 +282,7 @@ window.foldmark = (function () {
 })();
 
 // The table of contents marks the section being read. Sections fold, so positions
-// change; the observer follows the summaries wherever they are.
+// change; the observer follows the summaries (and the page's title) wherever they are.
 (function () {
   "use strict";
   var toc = document.querySelector(".fm-toc");
@@ -291,12 +291,14 @@ window.foldmark = (function () {
   Array.prototype.forEach.call(toc.querySelectorAll("a[href^='#']"), function (link) {
     links[decodeURIComponent(link.getAttribute("href").slice(1))] = link;
   });
+  var headings = document.querySelectorAll(".fm-title, details.fm-section > summary");
+  function idOf(heading) { return heading.tagName === "SUMMARY" ? heading.parentElement.id : heading.id; }
   var visible = {};
   function update() {
     var current = null;
-    var sections = document.querySelectorAll("details.fm-section");
-    for (var i = 0; i < sections.length; i++) {
-      if (visible[sections[i].id] && links[sections[i].id]) { current = sections[i].id; break; }
+    for (var i = 0; i < headings.length; i++) {
+      var id = idOf(headings[i]);
+      if (visible[id] && links[id]) { current = id; break; }
     }
     Object.keys(links).forEach(function (id) {
       links[id].classList.toggle("fm-current", id === current);
@@ -305,10 +307,10 @@ window.foldmark = (function () {
     });
   }
   var observer = new IntersectionObserver(function (entries) {
-    entries.forEach(function (entry) { visible[entry.target.parentElement.id] = entry.isIntersecting; });
+    entries.forEach(function (entry) { visible[idOf(entry.target)] = entry.isIntersecting; });
     update();
   }, { rootMargin: "-48px 0px -40% 0px" });
-  Array.prototype.forEach.call(document.querySelectorAll("details.fm-section > summary"), function (summary) {
-    if (links[summary.parentElement.id]) observer.observe(summary);
+  Array.prototype.forEach.call(headings, function (heading) {
+    if (links[idOf(heading)]) observer.observe(heading);
   });
 })();

@@ -10,7 +10,7 @@ struct PageFields: Sendable {
         case rememberFolds, hasPager, previous, next, href, folder, current, open, hasChildren, children
         case preamble, sections, id, level, titleHTML, classes, accordion, long, body
         case kind, note, tip, important, warning, caution, foldable, code, language, options, text, header, rows
-        case hasRows, cells, align, html, checked
+        case hasRows, cells, align, html, checked, pageTitle
     }
 
     /// The names as templates spell them, by ``Name/rawValue``: written out, since
@@ -23,7 +23,7 @@ struct PageFields: Sendable {
         "search", "pageHash", "rememberFolds", "hasPager", "previous", "next", "href", "folder", "current", "open",
         "hasChildren", "children", "preamble", "sections", "id", "level", "titleHTML", "classes", "accordion", "long",
         "body", "kind", "note", "tip", "important", "warning", "caution", "foldable", "code", "language", "options",
-        "text", "header", "rows", "hasRows", "cells", "align", "html", "checked",
+        "text", "header", "rows", "hasRows", "cells", "align", "html", "checked", "pageTitle",
     ]
 
     /// The partials that lay out the blocks of a ``Body``, included as `{{> callout}}` and so on.
@@ -127,26 +127,30 @@ extension TemplateData {
     /// Adds `sections` as the section partial sees them, each with its children.
     mutating func add(_ sections: [Section], _ fields: PageFields) -> Value {
         let mark = begin()
-        for section in sections {
-            let children = add(section.children, fields)
-            let classes = begin()
-            for name in section.classes { item(text(name)) }
-            let classList = endList(classes)
-            let entry = begin()
-            field(fields[.id], text: section.id)
-            field(
-                fields[.level],
-                text: section.level < Self.levelNames.count ? Self.levelNames[section.level] : String(section.level))
-            field(fields[.title], text: section.title)
-            field(fields[.titleHTML], text: section.titleHTML.html)
-            field(fields[.open], .bool(!section.isCollapsed))
-            field(fields[.classes], classList)
-            field(fields[.accordion], section.accordion.map { text($0) } ?? .null)
-            field(fields[.long], .bool(section.wordCount >= PageRenderer.longSectionWords))
-            field(fields[.body], add(section.body, fields))
-            field(fields[.children], children)
-            item(endObject(entry))
-        }
+        for section in sections { item(add(section, fields)) }
         return endList(mark)
+    }
+
+    /// Adds `section` as an object with its children: as the section partial sees it, or
+    /// the page's title as `page-title.html` does.
+    mutating func add(_ section: Section, _ fields: PageFields) -> Value {
+        let children = add(section.children, fields)
+        let classes = begin()
+        for name in section.classes { item(text(name)) }
+        let classList = endList(classes)
+        let entry = begin()
+        field(fields[.id], text: section.id)
+        field(
+            fields[.level],
+            text: section.level < Self.levelNames.count ? Self.levelNames[section.level] : String(section.level))
+        field(fields[.title], text: section.title)
+        field(fields[.titleHTML], text: section.titleHTML.html)
+        field(fields[.open], .bool(!section.isCollapsed))
+        field(fields[.classes], classList)
+        field(fields[.accordion], section.accordion.map { text($0) } ?? .null)
+        field(fields[.long], .bool(section.wordCount >= PageRenderer.longSectionWords))
+        field(fields[.body], add(section.body, fields))
+        field(fields[.children], children)
+        return endObject(entry)
     }
 }

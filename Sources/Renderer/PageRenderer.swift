@@ -30,8 +30,11 @@ public struct PageRenderer: Sendable {
     /// The ids the layout writes itself (``Theme/fixedIDs``), for `ParseOptions(reservedIDs:)`.
     public let layoutIDs: Set<String>
 
-    /// The content of `<main>`: the preamble, then every section through the section partial.
-    static let contentSource = "{{{preamble}}}{{#sections}}{{> section}}{{/sections}}"
+    /// The content of `<main>`: the preamble, then the page's title through the title
+    /// partial when it has one (see ``Document/hasTitleHeading``), else every section
+    /// through the section partial.
+    static let contentSource =
+        "{{{preamble}}}{{#pageTitle}}{{> page-title}}{{/pageTitle}}{{#sections}}{{> section}}{{/sections}}"
 
     public init(theme: Theme) throws(RenderError) {
         for name in Theme.requiredFiles where theme.files[name] == nil {
@@ -86,7 +89,11 @@ public struct PageRenderer: Sendable {
         var data = TemplateData()
         let mark = data.begin()
         data.field(contentFields[.preamble], data.add(document.preamble, contentFields))
-        data.field(contentFields[.sections], data.add(document.sections, contentFields))
+        if document.hasTitleHeading {
+            data.field(contentFields[.pageTitle], data.add(document.sections[0], contentFields))
+        } else {
+            data.field(contentFields[.sections], data.add(document.sections, contentFields))
+        }
         let root = data.endObject(mark)
         return content.render(
             data, root: root, size: Self.size(of: document.preamble) + Self.contentSize(of: document.sections),

@@ -61,6 +61,17 @@ public struct Document: Hashable, Sendable {
         return result
     }
 
+    /// Whether the page's first section is its title heading: the page's only document-level
+    /// section, of level 1 (so its only `#` heading, and its first heading). The title is
+    /// not a fold: it never starts closed, and the text of its body, the page's lead, is
+    /// always shown; its subsections fold as any other.
+    public var hasTitleHeading: Bool { Self.hasTitleHeading(sections) }
+
+    /// ``hasTitleHeading`` of a page whose document-level sections are `sections`.
+    static func hasTitleHeading(_ sections: [Section]) -> Bool {
+        sections.count == 1 && sections[0].level == 1
+    }
+
     /// The page's title: front matter `title`, else the first heading's text, else `nil`.
     public var title: String? {
         if let title = frontMatter.title, !title.isEmpty { return title }

@@ -36,6 +36,18 @@ import Testing
         #expect(!html.contains("<link ") && !html.contains(" src="))
     }
 
+    @Test func aPageTitleIsAPlainHeadingBeforeItsLeadAndSections() throws {
+        let renderer = try PageRenderer(theme: try RepositoryTheme.bareLayout())
+        let document = try Document(parsing: "---\ncollapsed: true\n---\n# T {#top .wide}\nThe lead.\n## A\ntext\n")
+        let content = renderer.renderContent(document)
+        #expect(
+            content.hasPrefix(
+                "<h1 class=\"fm-title wide\" id=\"top\">T</h1>\n<p>The lead.</p>\n\n"
+                    + "<details class=\"fm-section\" id=\"a\">\n"))
+        #expect(content.components(separatedBy: "<details ").count - 1 == 1)
+        #expect(!content.contains("Collapse “T”"))
+    }
+
     @Test func frontMatterAndConfigValuesAreEscaped() throws {
         let renderer = try PageRenderer(theme: try RepositoryTheme.load())
         let document = try Document(

@@ -54,7 +54,7 @@ import Testing
         // A heading's own class beats both.
         let heading = "---\nfold_from_level: 1\n---\n# A {.open}\n## B\n### C {.open}\n"
         #expect(try Document(parsing: heading, options: site).allSections.map(\.isCollapsed) == [false, true, false])
-        let closed = "# A {.collapsed}\n## B\n"
+        let closed = "## A {.collapsed}\n### B\n"
         #expect(try Document(parsing: closed, options: ParseOptions()).allSections.map(\.isCollapsed) == [true, false])
     }
 

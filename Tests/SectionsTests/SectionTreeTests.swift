@@ -126,8 +126,8 @@ import Testing
 
     @Test func siteDefaultAppliesWhenPageIsSilent() throws {
         let options = ParseOptions(foldRules: FoldRules(collapsed: true))
-        #expect(try Document(parsing: "# A\n", options: options).sections[0].isCollapsed)
-        #expect(try !Document(parsing: "---\ncollapsed: false\n---\n# A\n", options: options).sections[0].isCollapsed)
+        #expect(try Document(parsing: "## A\n", options: options).sections[0].isCollapsed)
+        #expect(try !Document(parsing: "---\ncollapsed: false\n---\n## A\n", options: options).sections[0].isCollapsed)
     }
 
     @Test func documentTitleFallsBackToFirstHeading() throws {

@@ -9,9 +9,9 @@ import Testing
     @Test func siteFoldRulesApplyAndAPageReplacesThem() async throws {
         let site = try TemporarySite(files: [
             "foldmark.yml": "fold_from_level: 2\nfold_longer_than: 50\n",
-            "Content/index.md": "# Home\n## Level two\n",
+            "Content/index.md": "# Home\n## Level two\n# More\n",
             "Content/own.md": "---\nfold_from_level: 3\n---\n# Own\n## Two\n### Three\n",
-            "Content/long.md": "# Long\n\(Self.longText)\n",
+            "Content/long.md": "# Long\n\(Self.longText)\n# End\n",
         ])
         let build = await site.build()
         #expect(build.succeeded, "\(build.errors)")

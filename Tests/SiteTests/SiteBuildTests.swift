@@ -63,7 +63,7 @@ import Site
 
     @Test func siteTemplatesOverrideDefaultsFileByFile() async throws {
         let site = try TemporarySite(files: [
-            "Templates/style.css": "body { color: rebeccapurple }", "Content/index.md": "# Home\n",
+            "Templates/style.css": "body { color: rebeccapurple }", "Content/index.md": "# Home\n# More\n",
         ])
         #expect(await site.build().succeeded)
         let html = try site.read("_site/index.html")

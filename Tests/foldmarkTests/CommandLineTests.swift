@@ -52,7 +52,7 @@ import Testing
     }
 
     @Test func renderWritesOneStandalonePage() async throws {
-        let site = try TemporarySite(files: ["page.md": "# Hello {.collapsed}\nworld\n"])
+        let site = try TemporarySite(files: ["page.md": "## Hello {.collapsed}\nworld\n"])
         let run = await ToolRun.run(["render", site.root.appending(path: "page.md").path])
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.output.hasPrefix("<!doctype html>"))

@@ -123,19 +123,8 @@ struct SectionTreeBuilder {
         }
         flush()
         close(while: { _ in true }, open: &open, into: &tree)
-        if isAccordion { Self.formAccordion(&tree.sections, name: Self.topLevelAccordion) }
+        formTopLevel(&tree.sections)
         return tree
-    }
-
-    /// Makes `sections` siblings of one accordion. The fold rules still say which start
-    /// open, but only the first of those does: the browser would close the others anyway.
-    private static func formAccordion(_ sections: inout [Section], name: String) {
-        var hasOpen = false
-        for index in sections.indices {
-            sections[index].accordion = name
-            sections[index].isCollapsed = hasOpen || sections[index].isCollapsed
-            if !sections[index].isCollapsed { hasOpen = true }
-        }
     }
 
     /// The body that consecutive top-level blocks make, from cmark's HTML for them in one

@@ -58,9 +58,10 @@ enum FolderIndex {
         return spaced.prefix(1).uppercased() + spaced.dropFirst()
     }
 
-    /// The content of a folder's generated index: a list of its pages and folders.
-    static func content(for folder: String, navigation: Navigation) -> String {
-        var html = "<ul class=\"fm-folder-index\">\n"
+    /// The content of a folder's generated index: its title, as a page's title heading is
+    /// shown, and a list of its pages and folders.
+    static func content(for folder: String, title: String, navigation: Navigation) -> String {
+        var html = "<h1 class=\"fm-title\">\(HTMLFragment.escape(title))</h1>\n<ul class=\"fm-folder-index\">\n"
         for link in navigation.listing(of: folder) {
             html += "<li><a href=\"\(HTMLFragment.escape(link.href))\">\(HTMLFragment.escape(link.title))</a></li>\n"
         }

@@ -69,7 +69,7 @@ extension PagePass {
                 }
             }
         case .folderIndex(let indexed):
-            var content = FolderIndex.content(for: indexed, navigation: navigation)
+            var content = FolderIndex.content(for: indexed, title: page.title, navigation: navigation)
             written = content.withUTF8 {
                 renderer.renderPage(document, content: $0, context: context, navigation: folderNavigation) {
                     write($0)

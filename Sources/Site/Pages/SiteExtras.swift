@@ -61,7 +61,8 @@ extension PagePass {
             frontMatter: FrontMatter(title: "Page not found"),
             preamble: Body(trusted: "<p>There is no page at this address.</p>\n"))
         let content =
-            "<h1>Page not found</h1>\n<p>There is no page at this address. Try the <a href=\"\(home)\">home page</a>.</p>\n"
+            "<h1 class=\"fm-title\">Page not found</h1>\n"
+            + "<p>There is no page at this address. Try the <a href=\"\(home)\">home page</a>.</p>\n"
         try write(
             renderer.renderPage(document, content: content, context: settings.notFoundContext()),
             to: Self.notFoundOutput)
