@@ -101,12 +101,15 @@ struct TemplateRendering: ~Copyable {
                 continue
             case .partial(let partial, let partialIndentation):
                 guard partial >= 0, depth < Self.maximumPartialDepth else { break }
+                // Most partial tags stand at the start of their line: nothing to indent.
+                guard partialIndentation >= 0 else {
+                    render(partials[Int(partial)], depth: depth + 1)
+                    break
+                }
                 let enclosing = indentation.count
-                if partialIndentation >= 0 {
-                    let range = textRanges[Int(partialIndentation)]
-                    textBytes.withUnsafeBufferPointer {
-                        indentation.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range]))
-                    }
+                let range = textRanges[Int(partialIndentation)]
+                textBytes.withUnsafeBufferPointer {
+                    indentation.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range]))
                 }
                 render(partials[Int(partial)], depth: depth + 1)
                 indentation.removeSubrange(enclosing...)
