@@ -10,7 +10,7 @@ struct PageFields: Sendable {
         case rememberFolds, hasPager, previous, next, href, folder, current, open, hasChildren, children
         case preamble, sections, id, level, titleHTML, classes, accordion, long, body
         case kind, note, tip, important, warning, caution, foldable, code, language, options, text, header, rows
-        case hasRows, cells, align, html, checked, pageTitle
+        case hasRows, cells, align, html, checked, pageTitle, tabs
     }
 
     /// The names as templates spell them, by ``Name/rawValue``: written out, since
@@ -23,7 +23,7 @@ struct PageFields: Sendable {
         "search", "pageHash", "rememberFolds", "hasPager", "previous", "next", "href", "folder", "current", "open",
         "hasChildren", "children", "preamble", "sections", "id", "level", "titleHTML", "classes", "accordion", "long",
         "body", "kind", "note", "tip", "important", "warning", "caution", "foldable", "code", "language", "options",
-        "text", "header", "rows", "hasRows", "cells", "align", "html", "checked", "pageTitle",
+        "text", "header", "rows", "hasRows", "cells", "align", "html", "checked", "pageTitle", "tabs",
     ]
 
     /// The partials that lay out the blocks of a ``Body``, included as `{{> callout}}` and so on.
@@ -149,6 +149,7 @@ extension TemplateData {
         field(fields[.classes], classList)
         field(fields[.accordion], section.accordion.map { text($0) } ?? .null)
         field(fields[.long], .bool(section.wordCount >= PageRenderer.longSectionWords))
+        field(fields[.tabs], .bool(section.isTabSet && !section.children.isEmpty))
         field(fields[.body], add(section.body, fields))
         field(fields[.children], children)
         return endObject(entry)

@@ -47,6 +47,9 @@ public struct Section: Hashable, Sendable {
         get { storage.fields.classes }
         _modify { yield &unique().fields.classes }
     }
+    /// Whether the heading says `{.tabs}`: its subsections are the panels of one tab set,
+    /// labelled by their headings, and none of them folds.
+    public var isTabSet: Bool { classes.contains("tabs") }
     /// The blocks between the heading and its first child.
     public var body: Body {
         get { storage.fields.body }

@@ -48,6 +48,26 @@ import Testing
         #expect(!content.contains("Collapse “T”"))
     }
 
+    @Test func aTabsSectionRendersItsSubsectionsAsTabsAndPanels() throws {
+        let renderer = try PageRenderer(theme: try RepositoryTheme.bareLayout())
+        let document = try Document(parsing: "## I {.tabs}\n### A & B\none\n### C\n#### D\ntwo\n")
+        let content = renderer.renderContent(document)
+        #expect(
+            content.contains(
+                "<div class=\"fm-tabs\">\n<div class=\"fm-tablist\" role=\"tablist\" aria-label=\"I\" hidden>\n"
+                    + "<button type=\"button\" class=\"fm-tab\" role=\"tab\" aria-controls=\"a--b\""
+                    + " aria-selected=\"false\" tabindex=\"-1\">A &amp; B</button>\n"))
+        #expect(
+            content.contains(
+                "<div class=\"fm-tab-panel\" id=\"a--b\">\n<h3 class=\"fm-tab-heading\">A &amp; B</h3>\n<p>one</p>\n"))
+        #expect(content.contains("<div class=\"fm-tab-panel\" id=\"c\">\n<h3 class=\"fm-tab-heading\">C</h3>\n"))
+        // The panels are no sections; what they hold is.
+        #expect(content.components(separatedBy: "<details ").count - 1 == 2)
+        #expect(content.contains("<details class=\"fm-section\" id=\"d\" open>"))
+        // Without subsections there is no tab set.
+        #expect(!renderer.renderContent(try Document(parsing: "## I {.tabs}\ntext\n")).contains("fm-tabs\""))
+    }
+
     @Test func frontMatterAndConfigValuesAreEscaped() throws {
         let renderer = try PageRenderer(theme: try RepositoryTheme.load())
         let document = try Document(

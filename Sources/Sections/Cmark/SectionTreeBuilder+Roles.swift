@@ -1,5 +1,5 @@
-/// What a section's place on the page makes of its folding: a member of an accordion, the
-/// page's title.
+/// What a section's place on the page makes of its folding: a member of an accordion, a
+/// panel of a tab set, the page's title.
 extension SectionTreeBuilder {
     /// Makes `sections` siblings of one accordion. The fold rules still say which start
     /// open, but only the first of those does: the browser would close the others anyway.
@@ -9,6 +9,16 @@ extension SectionTreeBuilder {
             sections[index].accordion = name
             sections[index].isCollapsed = hasOpen || sections[index].isCollapsed
             if !sections[index].isCollapsed { hasOpen = true }
+        }
+    }
+
+    /// Makes `sections` the panels of a tab set (the children of a `{.tabs}` heading): a
+    /// panel is chosen, not folded, so no fold rule, `{.collapsed}` or accordion applies
+    /// to it. Their own subsections fold as usual.
+    static func formTabSet(_ sections: inout [Section]) {
+        for index in sections.indices {
+            sections[index].isCollapsed = false
+            sections[index].accordion = nil
         }
     }
 

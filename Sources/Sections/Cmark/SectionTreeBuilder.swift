@@ -189,6 +189,7 @@ struct SectionTreeBuilder {
             if isAccordion || closed.section.classes.contains("accordion") {
                 Self.formAccordion(&closed.section.children, name: closed.section.id)
             }
+            if closed.section.isTabSet { Self.formTabSet(&closed.section.children) }
             let section = closed.section
             if open.isEmpty {
                 tree.sections.append(section)
