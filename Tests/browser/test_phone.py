@@ -131,3 +131,27 @@ def test_site_navigation_opens_over_the_page_from_the_header(site, phone_390):
     menu.click()
     phone_390.execute_script("document.querySelector('main p').click()")
     assert not listing.is_displayed(), "a click on the page does not close the navigation"
+
+
+def test_search_key_cap_shows_only_where_there_is_a_keyboard(site, phone_390):
+    """The search box's "/" key cap is left out on a phone (no key to press) and shows on a
+    wide screen while the box is empty and not focused; the placeholder is never cut."""
+    url = support.page_url(site, "index.html")
+
+    def shown(driver):
+        return driver.execute_script(
+            "const k = document.querySelector('.fm-search-key');"
+            " return !!k && getComputedStyle(k).display !== 'none' && k.getBoundingClientRect().width > 0")
+
+    support.load(phone_390, url)
+    assert not shown(phone_390)
+    box = phone_390.find_element(By.ID, "fm-search-input")
+    assert box.get_attribute("placeholder") == "Search"
+    wide = support.make_driver(width=1280, height=900)
+    try:
+        support.load(wide, url)
+        assert shown(wide)
+        wide.find_element(By.ID, "fm-search-input").send_keys("fold")
+        assert not shown(wide)
+    finally:
+        wide.quit()
