@@ -1,6 +1,5 @@
 import Basics
 import FoundationEssentials
-import Site
 
 /// The path of a request, decoded and checked: a list of plain file names that can only
 /// name something inside the served folder.
@@ -49,12 +48,12 @@ struct RequestPath: Equatable, Sendable {
     /// `//example.org` cannot become a redirect to another host).
     var folderAddress: String {
         "/"
-            + segments.map { OutputPath.percentEncoded($0, keeping: Self.unreserved) }
+            + segments.map { PercentEncoding.encoded($0, keeping: Self.unreserved) }
             .map { $0 + "/" }.joined()
     }
 
     /// The bytes a name keeps as they are: RFC 3986's unreserved characters.
-    private static let unreserved = OutputPath.bytes(keeping: "-._~")
+    private static let unreserved = PercentEncoding.bytes(keeping: "-._~")
 
     private static func decode(_ raw: ArraySlice<UInt8>) throws(Problem) -> [UInt8] {
         var decoded: [UInt8] = []

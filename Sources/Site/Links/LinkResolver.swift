@@ -232,7 +232,7 @@ struct LinkResolver: Sendable {
 
     /// `text` with its percent escapes decoded, if it has any and they are valid.
     private static func decodingPercents(_ text: String) -> String {
-        text.utf8Contains(UInt8(ascii: "%")) ? OutputPath.percentDecoded(text) ?? text : text
+        text.utf8Contains(UInt8(ascii: "%")) ? PercentEncoding.decoded(text) ?? text : text
     }
 
     /// Resolves `.` and `..`; `nil` if the path climbs out of `Content/`. Keeps a trailing `/`.
