@@ -24,7 +24,15 @@ public final class BuildProgress: Sendable {
     private static let countBits: UInt64 = 28
     private static let countMask: UInt64 = 1 << countBits - 1
 
-    public init() {}
+    /// Called on the build's own thread as each step starts, before any of its pages.
+    private let stepStarted: (@Sendable (Step) -> Void)?
+
+    /// A progress that `stepStarted`, if given, hears of each step as it starts (on the
+    /// build's thread, before the step's first page, so what it does happens at a known
+    /// point of the build: stopping a preview session there interrupts that step).
+    public init(stepStarted: (@Sendable (Step) -> Void)? = nil) {
+        self.stepStarted = stepStarted
+    }
 
     /// The current step, its pages done and its pages in all.
     public var state: (step: Step, done: Int, total: Int) {
@@ -40,6 +48,7 @@ public final class BuildProgress: Sendable {
     func start(_ step: Step, pages: Int) {
         let total = UInt64(min(pages, Int(Self.countMask)))
         word.store(UInt64(step.rawValue) << 56 | total << Self.countBits, ordering: .relaxed)
+        stepStarted?(step)
     }
 
     /// Goes on to ``Step/finishing``, keeping the counts of the step before (every page
@@ -47,6 +56,7 @@ public final class BuildProgress: Sendable {
     func finish() {
         let counts = word.load(ordering: .relaxed) & (1 << 56 - 1)
         word.store(UInt64(Step.finishing.rawValue) << 56 | counts, ordering: .relaxed)
+        stepStarted?(.finishing)
     }
 
     /// One more page of the current step is done: at most as many times as the step has

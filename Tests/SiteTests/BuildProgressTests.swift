@@ -1,5 +1,6 @@
 import FoldmarkTestSupport
 import Site
+import Synchronization
 import Testing
 
 /// What a build tells its ``BuildProgress`` (which `foldmark build` draws as its progress
@@ -36,5 +37,24 @@ import Testing
                 .build(progress: failing)
         }
         #expect(failing.state == (.reading, 4, 4))
+    }
+
+    /// Each step is announced as it starts, in order, with the state already that step's.
+    @Test func eachStepIsAnnouncedAsItStarts() async throws {
+        let site = try TemporarySite(files: ["Content/index.md": "# Home\n", "Content/guide.md": "# Guide\n"])
+        let heard = Mutex<[String]>([])
+        let progress = Mutex<BuildProgress?>(nil)
+        progress.withLock {
+            $0 = BuildProgress { step in
+                let state = progress.withLock { $0 }!.state
+                heard.withLock { $0.append("\(step) \(state.step == step) \(state.total)") }
+            }
+        }
+        _ = try await SiteBuilder(site: SiteFolder(at: site.root), output: site.root.appending(path: "_site"))
+            .build(progress: progress.withLock { $0 })
+        #expect(
+            heard.withLock { $0 } == [
+                "listing true 0", "reading true 2", "checking true 0", "writing true 2", "finishing true 2",
+            ])
     }
 }
