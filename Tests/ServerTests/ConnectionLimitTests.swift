@@ -24,7 +24,7 @@ import Testing
     /// `count` connections, each with a request started and never finished, opened in turn.
     static func slowClients(_ count: Int, port: UInt16) throws -> [TestConnection] {
         try (0..<count).map { _ in
-            let connection = try TestConnection(port: port, timeout: TestConnection.waitLimit)
+            let connection = try TestConnection(port: port)
             try connection.send("GET /style.css HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Slow: ")
             return connection
         }
@@ -33,7 +33,7 @@ import Testing
     /// One request with its own connection, whose answer is waited for as long as a loaded
     /// machine may need (the wait ends when it arrives).
     static func fetch(_ target: String, port: UInt16) throws -> Reply {
-        let connection = try TestConnection(port: port, timeout: TestConnection.waitLimit)
+        let connection = try TestConnection(port: port)
         try connection.send("GET \(target) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
         return try Reply(parsing: connection.receiveAll())
     }

@@ -39,39 +39,43 @@ import Testing
         #expect(try folder.fetch("/index.html").status == 200)
     }
 
-    @Test func slowClientDoesNotHoldUpOthersAndTimesOut() async throws {
-        let folder = try Self.bigFolder(ServerConfiguration(port: 0, idleTimeout: TimeBudget.scale))
-        // Slowloris: the request's headers start, and never end.
+    /// Slowloris: requests whose headers start and never end. The others are answered
+    /// while the slow ones are still connected and waiting, and the server then closes the
+    /// slow ones, idle, without an answer. What is checked is the order of those events
+    /// (how fast the server answers is the benchmark's to measure): the idle timeout only
+    /// has to outlast a few requests on a loopback, and the clients wait for the server to
+    /// close the slow ones for as long as the hang guard.
+    @Test func slowClientDoesNotHoldUpOthersAndIsTimedOut() async throws {
+        let folder = try Self.bigFolder(ServerConfiguration(port: 0, idleTimeout: 3))
         let slow = try (0..<20).map { _ in try TestConnection(port: folder.port) }
         for connection in slow { try connection.send("GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ") }
-        let start = ContinuousClock.now
-        for _ in 0..<50 { #expect(try folder.fetch("/style.css").status == 200) }
-        #expect(ContinuousClock.now - start < TimeBudget.seconds(1))
-        // After the idle timeout the server has closed them all, without an answer.
+        for _ in 0..<10 { #expect(try folder.fetch("/style.css").status == 200) }
+        // Answered while every slow client is still connected, and still unanswered.
+        #expect(slow.allSatisfy { $0.isOpenAndSilent })
         let answers = try await offPool {
             try slow.map { connection in
-                connection.setTimeout(Double(4 * TimeBudget.scale))
-                return String(decoding: try connection.receiveAll(), as: UTF8.self)
+                // Ends when the server closes the connection; throws if it never does.
+                String(decoding: try connection.receiveAll(), as: UTF8.self)
             }
         }
         #expect(answers.allSatisfy { !$0.contains("Home page") })
-        #expect(ContinuousClock.now - start < TimeBudget.seconds(4))
+        #expect(try folder.fetch("/style.css").status == 200)
     }
 
     @Test func tricklingClientDoesNotHoldUpOthers() async throws {
-        // The idle timeout is well above the gaps between the bytes, even when a fetch
-        // in between is slow on a loaded machine: a gap of a second once made the server
-        // close the trickling client, as it should, and the test fail.
-        let folder = try Self.bigFolder(ServerConfiguration(port: 0, idleTimeout: 10 * TimeBudget.scale))
+        // The idle timeout is the hang guard, far above the gaps between the bytes even when
+        // a fetch in between is slow on a loaded machine: a gap of a second once made the
+        // server close the trickling client, as it should, and the test fail.
+        let folder = try Self.bigFolder(ServerConfiguration(port: 0, idleTimeout: Int(HangGuard.seconds)))
         let connection = try TestConnection(port: folder.port)
         try connection.send("GET / HTTP/1.1\r\n")
-        // A byte every 0.3 s keeps the connection from ever being idle; the per-connection
-        // memory limit bounds what such a client can make the server hold.
+        // A byte at a time, a request of others in between; the per-connection memory
+        // limit bounds what such a client can make the server hold.
         for _ in 0..<5 {
             try connection.send("X")
-            try await Task.sleep(for: .milliseconds(300))
             #expect(try folder.fetch("/style.css").status == 200)
         }
+        #expect(connection.isOpenAndSilent)
     }
 
     @Test func hugeHeadersAreRefused() async throws {
@@ -103,15 +107,14 @@ import Testing
         // Every connection is opened before any request is sent, so the first ones wait
         // for as long as the rest take to open. The idle timeout is above the clients'
         // own: a connection without an answer is then never the idle timeout's doing.
-        let folder = try Self.bigFolder(ServerConfiguration(port: 0, idleTimeout: 120 * TimeBudget.scale))
-        // How long a client waits for its answer: this test is about answering them all
-        // with bounded memory, not about how fast (other tests time the server).
-        let clientTimeout = Double(20 * TimeBudget.scale)
+        // This test is about answering them all with bounded memory, not about how fast:
+        // a client waits for its answer as long as the hang guard.
+        let folder = try Self.bigFolder(ServerConfiguration(port: 0, idleTimeout: Int(2 * HangGuard.seconds)))
         var resident: [Int] = []
         for round in 0..<3 {
             let outcomes = try await offPool {
                 let connections = try (0..<1000).map { _ in
-                    try TestConnection(port: folder.port, timeout: clientTimeout)
+                    try TestConnection(port: folder.port)
                 }
                 for (index, connection) in connections.enumerated() {
                     let target = index % 2 == 0 ? "/index.html" : "/missing"
@@ -119,7 +122,7 @@ import Testing
                 }
                 var unanswered: [(index: Int, error: String)] = []
                 var statuses: [Int?] = []
-                for (index, answer) in connections.receiveAll(timeout: clientTimeout).enumerated() {
+                for (index, answer) in connections.receiveAll().enumerated() {
                     do {
                         statuses.append(try Reply(parsing: answer.get()).status)
                     } catch {

@@ -91,11 +91,10 @@ import Testing
         let streams = try (0..<4).map { _ in try Self.openEvents(folder) }
         for stream in streams { _ = try await stream.events(until: { $0.contains("{\"ok\":true}") }) }
         #expect(folder.server.liveReloadConnections == 4)
-        let start = ContinuousClock.now
-        folder.server.stop()
-        #expect(ContinuousClock.now - start < TimeBudget.seconds(2))
+        // Stop returns with the streams open (how soon is the benchmark's to measure).
+        let server = folder.server
+        try HangGuard.run("stopping a server with open live-reload streams") { server.stop() }
         for stream in streams {
-            stream.setTimeout(Double(2 * TimeBudget.scale))
             _ = try await offPool { try stream.receiveAll() }  // ends: the server closed it
         }
         #expect(throws: (any Error).self) { try folder.fetch("/") }
@@ -110,11 +109,8 @@ import Testing
         }
         // The browser went away; the next message to it finds out.
         folder.server.buildSucceeded(changed: [])
-        let deadline = ContinuousClock.now + TimeBudget.seconds(3)
-        while folder.server.liveReloadConnections > 0 && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        #expect(folder.server.liveReloadConnections == 0)
+        try await HangGuard.wait(
+            until: { folder.server.liveReloadConnections == 0 }, "forgetting a closed live-reload stream")
     }
 
     @Test func scriptGoesBeforeTheLastBodyEndTag() {

@@ -12,8 +12,8 @@ func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async thro
 }
 
 extension TestConnection {
-    /// ``receive(until:timeout:)`` off the shared threads.
-    func events(until predicate: @escaping @Sendable (String) -> Bool, timeout: Double = TestConnection.waitLimit) async throws -> String {
-        try await offPool { try self.receive(until: predicate, timeout: timeout) }
+    /// ``receive(until:hangGuard:)`` off the shared threads.
+    func events(until predicate: @escaping @Sendable (String) -> Bool) async throws -> String {
+        try await offPool { try self.receive(until: predicate) }
     }
 }

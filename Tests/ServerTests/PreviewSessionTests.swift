@@ -52,22 +52,19 @@ import Testing
             try Reply.fetch(target, port: server.port)
         }
 
-        /// Polls `target` until `predicate` holds; returns how long that took. The default
-        /// limit is for a loaded machine; ``editedPageChangesWithinASecond()`` checks speed.
-        func wait(for target: String, timeout: Duration = TimeBudget.seconds(30), _ predicate: (Reply) -> Bool)
-            async throws
-            -> Duration
-        {
-            let start = ContinuousClock.now
-            while true {
-                let reply = try fetch(target)
-                if predicate(reply) { return ContinuousClock.now - start }
-                guard ContinuousClock.now - start < timeout else {
+        /// Fetches `target` until `predicate` holds for its answer (the served page is the
+        /// state waited for); fails, saying the session hung, if it does not after the guard.
+        func wait(for target: String, _ predicate: (Reply) -> Bool) async throws {
+            var reply = try fetch(target)
+            let deadline = ContinuousClock.now + HangGuard.duration
+            while !predicate(reply) {
+                guard ContinuousClock.now < deadline else {
                     throw TestFailure(
-                        "\(target) did not change within \(timeout): \(reply.status) \(reply.text.suffix(300)); events: \(events.lines.withLock { $0 })"
+                        "hung: \(target) did not change after \(HangGuard.duration): \(reply.status) \(reply.text.suffix(300)); events: \(events.lines.withLock { $0 })"
                     )
                 }
                 try await Task.sleep(for: .milliseconds(10))
+                reply = try fetch(target)
             }
         }
 
@@ -136,7 +133,7 @@ import Testing
             #expect(site.events.builds.withLock { $0 } == 1)
             #expect(site.progress.state == (.finishing, 2, 2))
             try site.write("Content/guide.md", "# Guide\n\nNew body.\n")
-            _ = try await site.wait(for: "/guide.html") { $0.text.contains("New body.") }
+            try await site.wait(for: "/guide.html") { $0.text.contains("New body.") }
             #expect(site.events.builds.withLock { $0 } >= 2)
             #expect(site.progress.state == (.finishing, 2, 2))
             await site.finish()
@@ -152,7 +149,7 @@ import Testing
             #expect(try site.fetch("/guide.html").text.contains("Old body."))
             for round in 1...3 {
                 try site.write("Content/guide.md", "---\norder: 1\n---\n# Guide\n\n## Install\n\nNew body \(round).\n")
-                _ = try await site.wait(for: "/guide.html", timeout: TimeBudget.seconds(30)) {
+                try await site.wait(for: "/guide.html") {
                     $0.text.contains("New body \(round).")
                 }
             }
@@ -166,7 +163,7 @@ import Testing
             let site = try await Running()
             #expect(try site.fetch("/index.html").text.contains("guide.html"))
             try FileManager.default.removeItem(at: site.root.appending(path: "Content/guide.md"))
-            _ = try await site.wait(for: "/guide.html") { $0.status == 404 }
+            try await site.wait(for: "/guide.html") { $0.status == 404 }
             #expect(!FileManager.default.fileExists(atPath: site.root.appending(path: "_site/guide.html").path))
             #expect(!(try site.fetch("/index.html").text.contains("guide.html")))
             await site.finish()
@@ -177,10 +174,10 @@ import Testing
         try await withTaskExecutorPreference(DedicatedExecutor.shared) {
             let site = try await Running()
             try site.write("Content/deep/er/page.md", "# Deep\n\nFirst.\n")
-            _ = try await site.wait(for: "/deep/er/page.html") { $0.status == 200 && $0.text.contains("First.") }
+            try await site.wait(for: "/deep/er/page.html") { $0.status == 200 && $0.text.contains("First.") }
             // The new folder is watched too: an edit inside it is seen.
             try site.write("Content/deep/er/page.md", "# Deep\n\nSecond.\n")
-            _ = try await site.wait(for: "/deep/er/page.html") { $0.text.contains("Second.") }
+            try await site.wait(for: "/deep/er/page.html") { $0.text.contains("Second.") }
             await site.finish()
         }
     }
@@ -189,10 +186,10 @@ import Testing
         try await withTaskExecutorPreference(DedicatedExecutor.shared) {
             let site = try await Running()
             try site.write("foldmark.yml", "title: Renamed Docs\n")
-            _ = try await site.wait(for: "/guide.html") { $0.text.contains("Renamed Docs") }
+            try await site.wait(for: "/guide.html") { $0.text.contains("Renamed Docs") }
             try site.write("Templates/style.css", "body { color: rebeccapurple; }\n")
             // The page links to the theme's stylesheet, whose name changes with its content.
-            _ = try await site.wait(for: "/guide.html") { reply in
+            try await site.wait(for: "/guide.html") { reply in
                 guard let start = reply.text.range(of: "<link rel=\"stylesheet\" href=\""),
                     let end = reply.text[start.upperBound...].firstIndex(of: "\"")
                 else { return false }
@@ -221,7 +218,7 @@ import Testing
             _ = try await events.events(until: {
                 $0.contains("\"changed\":[") && $0.hasSuffix("{\"ok\":true}\n\n") == false
             })
-            _ = try await site.wait(for: "/guide.html") { $0.text.contains("Fixed body.") }
+            try await site.wait(for: "/guide.html") { $0.text.contains("Fixed body.") }
             await site.finish()
         }
     }
@@ -234,7 +231,7 @@ import Testing
             #expect(site.events.lines.withLock { $0.first?.hasPrefix("failed Content/index.md") } == true)
             #expect(try site.fetch("/index.html").status == 404)
             try site.write("Content/index.md", "# Home\n\nRepaired.\n")
-            _ = try await site.wait(for: "/index.html") { $0.status == 200 && $0.text.contains("Repaired.") }
+            try await site.wait(for: "/index.html") { $0.status == 200 && $0.text.contains("Repaired.") }
             await site.finish()
         }
     }

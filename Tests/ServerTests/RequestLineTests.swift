@@ -6,7 +6,7 @@ import Testing
 @Suite struct RequestLineTests {
     /// Sends `line` as the request line, with each `␀` a NUL byte, and reads the whole answer.
     static func send(_ line: String, to folder: ServedFolder) throws -> Reply {
-        let connection = try TestConnection(port: folder.port, timeout: TestConnection.waitLimit)
+        let connection = try TestConnection(port: folder.port)
         let raw = line.replacingOccurrences(of: "␀", with: "\0")
         try connection.send(raw + "\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
         return try Reply(parsing: connection.receiveAll())
@@ -56,7 +56,7 @@ import Testing
 
     @Test func keptAliveConnectionChecksEachRequestLine() throws {
         let folder = try ServedFolder(files: StaticServingTests.files)
-        let connection = try TestConnection(port: folder.port, timeout: TestConnection.waitLimit)
+        let connection = try TestConnection(port: folder.port)
         try connection.send("GET /style.css HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(try connection.receive(until: { $0.contains("color: red") }).hasPrefix("HTTP/1.1 200 "))
         try connection.send("GET /style.css\0 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")

@@ -9,7 +9,9 @@ import Foundation
 final class TestConnection: Sendable {
     let descriptor: Int32
 
-    init(port: UInt16, timeout: Double = 5) throws {
+    /// A connection whose reads and writes fail after `timeout` seconds without progress
+    /// (by default ``HangGuard``'s, which only a server that hangs reaches).
+    init(port: UInt16, timeout: Double = HangGuard.seconds) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw TestFailure("socket: \(String(cString: strerror(errno)))") }
         var address = sockaddr_in()
@@ -51,7 +53,11 @@ final class TestConnection: Sendable {
     func receive(limit: Int = 65536) throws -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: limit)
         let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-        guard count >= 0 else { throw TestFailure("recv: \(String(cString: strerror(errno)))") }
+        guard count >= 0 else {
+            // The socket's timeout passed with nothing received (see ``setTimeout(_:)``).
+            if errno == EAGAIN || errno == EWOULDBLOCK { throw TestFailure("hung: nothing received in time") }
+            throw TestFailure("recv: \(String(cString: strerror(errno)))")
+        }
         return Array(buffer[..<count])
     }
 
@@ -65,19 +71,25 @@ final class TestConnection: Sendable {
         }
     }
 
-    /// How long a test waits for something it expects to arrive, by default: long enough
-    /// for a loaded machine (waiting ends as soon as it arrives). Tests that promise a
-    /// speed check it themselves.
-    static let waitLimit = Double(10 * TimeBudget.scale)
+    /// Whether the connection is still open, with nothing received that is unread: the
+    /// server has neither answered nor closed it. Does not wait.
+    var isOpenAndSilent: Bool {
+        var byte: UInt8 = 0
+        let count = recv(descriptor, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        return count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)
+    }
 
-    /// Reads until `predicate` holds for the text received so far, or `timeout` passes.
-    func receive(until predicate: (String) -> Bool, timeout: Double = waitLimit) throws -> String {
+    /// Reads until `predicate` holds for the text received so far; fails if the server
+    /// closes the connection first, or sends nothing more for `hangGuard` seconds.
+    func receive(until predicate: (String) -> Bool, hangGuard: Double = HangGuard.seconds) throws -> String {
         var text = ""
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = ContinuousClock.now + .seconds(hangGuard)
         setTimeout(0.1)
-        defer { setTimeout(5) }
+        defer { setTimeout(HangGuard.seconds) }
         while !predicate(text) {
-            guard Date() < deadline else { throw TestFailure("timed out; received so far:\n\(text)") }
+            guard ContinuousClock.now < deadline else {
+                throw TestFailure("hung: the awaited text did not come in \(hangGuard) s; received so far:\n\(text)")
+            }
             let count: Int
             var buffer = [UInt8](repeating: 0, count: 8192)
             count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
@@ -94,13 +106,14 @@ final class TestConnection: Sendable {
 
 extension [TestConnection] {
     /// Each connection's whole answer (all it receives until the server closes it), or the
-    /// error that ended the wait, in order. Each waits up to `timeout`; once one has failed,
-    /// an answer sent by then has arrived, and the rest wait 0.1 s each, so that a server
-    /// that leaves many unanswered fails a test in seconds rather than an hour.
-    func receiveAll(timeout: Double) -> [Result<[UInt8], any Error>] {
+    /// error that ended the wait, in order. Each waits up to `hangGuard` seconds without
+    /// progress; once one has failed, an answer sent by then has arrived, and the rest wait
+    /// 0.1 s each, so that a server that leaves many unanswered fails a test in a minute
+    /// rather than in hours.
+    func receiveAll(hangGuard: Double = HangGuard.seconds) -> [Result<[UInt8], any Error>] {
         var failed = false
         return map { connection in
-            connection.setTimeout(failed ? 0.1 : timeout)
+            connection.setTimeout(failed ? 0.1 : hangGuard)
             let answer = Result { try connection.receiveAll() }
             if case .failure = answer { failed = true }
             return answer
