@@ -57,19 +57,25 @@ struct ProgressLine {
         /// The terminal's width, asked at every line (the window may be resized).
         private let columns: @Sendable () -> Int?
         private let start = ContinuousClock.now
+        /// The build's time so far, which the line shows and which decides when it appears.
+        private let elapsed: (@Sendable () -> Duration)?
         private let condition = Condition()
         private var isStopped = false
         private var isErased = false
 
         /// Starts drawing the line of the build that `progress` follows, on a terminal
-        /// `columns` wide (standard error's by default).
+        /// `columns` wide (standard error's by default). `elapsed` tells the build's time
+        /// so far, for a build that started before its line (by default the time since
+        /// this drawer started); the line is redrawn every 100 ms once it passes a second.
         init(
             stream: OutputStream, progress: BuildProgress,
-            columns: @escaping @Sendable () -> Int? = { ProgressLine.standardErrorColumns() }
+            columns: @escaping @Sendable () -> Int? = { ProgressLine.standardErrorColumns() },
+            elapsed: (@Sendable () -> Duration)? = nil
         ) {
             self.stream = stream
             self.progress = progress
             self.columns = columns
+            self.elapsed = elapsed
             SystemThread.start(name: "foldmark-progress") { self.draw() }
         }
 
@@ -84,7 +90,7 @@ struct ProgressLine {
                     continue
                 }
                 next = now + .milliseconds(100)
-                let elapsed = now - start
+                let elapsed = self.elapsed?() ?? now - start
                 guard elapsed > .seconds(1) else { continue }
                 condition.unlock()
                 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18

@@ -1,3 +1,4 @@
+import FoldmarkTestSupport
 import Foundation
 import Site
 import Testing

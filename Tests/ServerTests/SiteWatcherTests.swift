@@ -1,3 +1,4 @@
+import FoldmarkTestSupport
 import Foundation
 import Server
 import Synchronization

@@ -1,25 +1,36 @@
 import Foundation
 import Site
+import Synchronization
 import FoldmarkTestSupport
 import Testing
 
 @testable import foldmark
 
 @Suite struct ProgressLineTests {
-    @Test func terminalShowsAnUpdatingLineAfterOneSecondAndErasesIt() async {
+    /// The build's time as the test sets it, and how many times the drawer has read it:
+    /// the tests drive the line by its time, without sleeping through a second.
+    final class BuildTime: Sendable {
+        private let state: Mutex<(time: Duration, reads: Int)>
+        init(_ time: Duration) { state = Mutex((time, 0)) }
+
+        func read() -> Duration { state.withLock { $0.reads += 1; return $0.time } }
+        func set(_ time: Duration) { state.withLock { $0.time = time } }
+        var reads: Int { state.withLock { $0.reads } }
+    }
+
+    @Test func lineAppearsAfterTheFirstSecondAndIsErased() async throws {
         let output = CapturedOutput()
-        let progress = BuildProgress()
-        let value = await ProgressLine(stream: output.stream, isTerminal: true).run(progress) {
-            try? await Task.sleep(for: .milliseconds(1_400))
-            return 7
-        }
-        #expect(value == 7)
-        // The first line comes after at least a second (later on a busy machine).
-        #expect(output.text.hasPrefix("\r\u{1B}[2KBuilding: listing the sources, "))
-        let seconds = output.text.dropFirst("\r\u{1B}[2KBuilding: listing the sources, ".count).prefix(while: {
-            $0 != " "
-        })
-        #expect((Double(seconds) ?? 0) >= 1.0)
+        let time = BuildTime(.milliseconds(900))
+        let drawer = ProgressLine.Drawer(
+            stream: output.stream, progress: BuildProgress(), columns: { nil }, elapsed: time.read)
+        // The drawer has looked at the time twice, both times before the first second.
+        try await HangGuard.wait(until: { time.reads >= 2 }, "the drawer never looked at the time")
+        #expect(output.text.isEmpty)
+        time.set(.milliseconds(1_400))
+        try await HangGuard.wait(
+            until: { output.text.contains("Building: listing the sources, 1.4 s") }, "no line after a second")
+        drawer.stop()
+        #expect(output.text.hasPrefix("\r\u{1B}[2KBuilding: listing the sources, 1.4 s"))
         #expect(output.text.hasSuffix("\r\u{1B}[2K"))
     }
 
@@ -29,21 +40,24 @@ import Testing
     @Test func lineIsDrawnWhileEveryThreadOfThePoolIsBusy() async {
         let output = CapturedOutput()
         let threads = max(2, ProcessInfo.processInfo.activeProcessorCount)
-        let drawnWhileBusy = await ProgressLine(stream: output.stream, isTerminal: true).run(BuildProgress()) {
-            await withTaskGroup(of: Bool.self) { group in
-                for _ in 0..<threads {
-                    group.addTask {
-                        // Busy, never suspended, for 1.3 s: the pool has no thread to lend (the line
-                        // is drawn from 1.1 s on).
-                        let end = ContinuousClock.now + .milliseconds(1_300)
-                        while ContinuousClock.now < end {}
-                        return output.text.contains("Building: listing the sources, 1.")
+        let drawer = ProgressLine.Drawer(
+            stream: output.stream, progress: BuildProgress(), columns: { nil }, elapsed: { .milliseconds(1_100) })
+        let drawnWhileBusy = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<threads {
+                group.addTask {
+                    // Busy, never suspended, until the line is drawn: the pool has no thread
+                    // to lend. A drawer that needed one hangs, and the guard ends the wait.
+                    let end = ContinuousClock.now + HangGuard.duration
+                    while ContinuousClock.now < end {
+                        if output.text.contains("Building: listing the sources, 1.1 s") { return true }
                     }
+                    return false
                 }
-                return await group.allSatisfy { $0 }
             }
+            return await group.allSatisfy { $0 }
         }
-        #expect(drawnWhileBusy)
+        drawer.stop()
+        #expect(drawnWhileBusy, "hung: no line drawn while the pool was busy")
         #expect(output.text.hasSuffix("\r\u{1B}[2K"))
     }
 
@@ -70,8 +84,9 @@ import Testing
         #expect(ProgressLine.fitted(text, columns: nil) == text)
         #expect(ProgressLine.fitted(text, columns: 1) == text)
         let output = CapturedOutput()
-        let drawer = ProgressLine.Drawer(stream: output.stream, progress: BuildProgress(), columns: { 20 })
-        try await Task.sleep(for: .milliseconds(1_250))
+        let drawer = ProgressLine.Drawer(
+            stream: output.stream, progress: BuildProgress(), columns: { 20 }, elapsed: { .milliseconds(1_250) })
+        try await HangGuard.wait(until: { output.text.contains("Building") }, "no line drawn")
         drawer.stop()
         let lines = output.text.components(separatedBy: "\r\u{1B}[2K").filter { !$0.isEmpty }
         #expect(!lines.isEmpty)
@@ -87,7 +102,8 @@ import Testing
 
     @Test func quickWorkShowsNothing() async {
         let output = CapturedOutput()
-        _ = await ProgressLine(stream: output.stream, isTerminal: true).run(BuildProgress()) { 1 }
+        let value = await ProgressLine(stream: output.stream, isTerminal: true).run(BuildProgress()) { 1 }
+        #expect(value == 1)
         #expect(output.text.isEmpty)
     }
 
