@@ -11,9 +11,17 @@ import Testing
     static let record = ".foldmark-cache/_site/" + OutputFolders.fileName
 
     /// Waits until the times of files changed now count as settled for a build starting
-    /// after it (see ``SourceIdentity/settledTime()``).
+    /// after it (see ``SourceIdentity/settledTime()``). A wait on the file system's clock,
+    /// not a time limit: some file systems keep times in whole seconds or two, so a build
+    /// trusts a file only once that clock has passed the (two-)second it was stamped in,
+    /// and a loaded machine can only make the wait end later, never too soon.
     static func waitUntilSettled() async throws {
-        try await Task.sleep(for: .milliseconds(2200))
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let written = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+        while SourceIdentity.settledTime() <= written {
+            try await Task.sleep(for: .milliseconds(100))
+        }
     }
 
     static func recordedFolders(_ site: TemporarySite) -> [String] {

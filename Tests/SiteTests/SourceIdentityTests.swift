@@ -30,7 +30,10 @@ import Testing
         #expect(utimensat(AT_FDCWD, full, &times, 0) == 0)
     }
 
-    /// Waits (up to about two seconds) until a build would trust the file's identity.
+    /// Waits (up to about two seconds) until a build would trust the file's identity: a wait
+    /// on the file system's clock, whose times some file systems keep in whole seconds or
+    /// two (see ``SourceIdentity/settledTime()``), not a time limit; it can only end later
+    /// on a loaded machine, never too soon.
     static func waitUntilSettled(_ site: TemporarySite, _ path: String) async throws {
         let full = site.root.appending(path: path).path
         while try #require(SourceIdentity(path: full)).isSettled(before: SourceIdentity.settledTime()) == false {
