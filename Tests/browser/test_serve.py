@@ -65,17 +65,25 @@ class Served:
         self.errors = []
         threading.Thread(target=self._read, args=(self.process.stdout, self.lines.put), daemon=True).start()
         threading.Thread(target=self._read, args=(self.process.stderr, self.errors.append), daemon=True).start()
-        self.url = None
-        deadline = time.monotonic() + 60
-        while self.url is None:
+        try:
+            line = self.wait_for_output(r"at (http://127\.0\.0\.1:\d+/)")
+        except AssertionError:
+            self.stop()
+            raise
+        self.url = re.search(r"at (http://127\.0\.0\.1:\d+/)", line).group(1)
+
+    def wait_for_output(self, pattern):
+        """The next line of standard output that `pattern` matches, skipping those before;
+        fails, saying that the server hung, after support.HANG_GUARD seconds."""
+        deadline = time.monotonic() + support.HANG_GUARD
+        while True:
             try:
                 line = self.lines.get(timeout=max(0.1, deadline - time.monotonic()))
             except queue.Empty:
-                self.stop()
-                raise AssertionError("foldmark serve printed no address; stderr: %s" % self.errors)
-            match = re.search(r"at (http://127\.0\.0\.1:\d+/)", line)
-            if match:
-                self.url = match.group(1)
+                raise AssertionError("hung: foldmark serve printed no line matching %r; stderr: %s"
+                                     % (pattern, self.errors))
+            if re.search(pattern, line):
+                return line
 
     @staticmethod
     def _read(stream, sink):
@@ -94,7 +102,7 @@ class Served:
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGINT)
         try:
-            return self.process.wait(timeout=15)
+            return self.process.wait(timeout=support.HANG_GUARD)
         except subprocess.TimeoutExpired:
             self.process.kill()
             raise
@@ -127,17 +135,21 @@ def mark_document(driver):
     driver.execute_script("window.__servedBeforeEdit = true;")
 
 
-def wait_for_reload(driver, phrase, timeout=10):
-    """Waits until the document was replaced and shows `phrase`."""
+def wait_for_reload(driver, phrase):
+    """Waits until the document was replaced, shows `phrase`, and the live-reload script
+    has put the reader back in place: it scrolls once more at "load", then gives scrolling
+    back to the browser (history.scrollRestoration "auto") and lets sections animate
+    again (no "fm-instant" class)."""
     def reloaded():
         try:
             return driver.execute_script(
                 "return window.__servedBeforeEdit !== true && document.readyState === 'complete' "
-                "&& document.body.textContent.includes(arguments[0])", phrase)
+                "&& document.body.textContent.includes(arguments[0]) "
+                "&& history.scrollRestoration === 'auto' "
+                "&& !document.documentElement.classList.contains('fm-instant')", phrase)
         except Exception:  # the document is being replaced
             return False
-    support.wait_for(reloaded, "the page did not reload with %r" % phrase, timeout=timeout)
-    time.sleep(0.3)  # the script restores the scroll position again at "load"
+    support.wait_for(reloaded, "the page did not reload with %r" % phrase)
 
 
 def live_reload_connected(driver):
@@ -146,7 +158,7 @@ def live_reload_connected(driver):
     tests should exercise the common case.)"""
     support.wait_for(lambda: driver.execute_script(
         "return !!(window.foldmarkServe && window.foldmarkServe.connected)"),
-        "the live-reload stream never opened", timeout=5)
+        "the live-reload stream never opened")
 
 
 def scroll_y(driver):
@@ -214,14 +226,27 @@ def test_deleted_section_goes_and_new_section_starts_in_default_state(served, dr
 
 
 def test_only_changed_pages_reload(served, driver):
+    """A build that changed only long.html leaves index.html in place. Checked by order, not
+    by waiting a while: the page hears of each build on one stream, in order, so once it
+    shows the overlay of a later (failed) build, it has heard of the first one; had it
+    reloaded then, the document it was marked in would be gone."""
     support.load(driver, served.url + "index.html")
     live_reload_connected(driver)
     mark_document(driver)
     served.write("Content/long.md", long_page(SECTIONS, tail="\nChanged body only.\n"))
-    time.sleep(1.5)
+    served.wait_for_output(r"Built .*long\.html")
+    served.write("Content/long.md", "---\ntitle: [unclosed\n---\n\n## Alpha\n\nBroken.\n")
+
+    def overlay_shown():
+        try:
+            return driver.execute_script("return !!document.getElementById('fm-serve-errors')")
+        except Exception:  # the document is being replaced
+            return False
+    support.wait_for(overlay_shown, "no error overlay appeared")
     assert driver.execute_script("return window.__servedBeforeEdit") is True, \
         "index.html reloaded although only long.html changed"
     served.write("Content/index.md", "# Home\n\nA new welcome.\n")
+    served.write("Content/long.md", long_page(SECTIONS))
     wait_for_reload(driver, "A new welcome.")
 
 
@@ -232,18 +257,18 @@ def test_build_error_shows_over_the_page_until_fixed(served, driver):
     overlay = support.wait_for(
         lambda: driver.execute_script(
             "const e = document.getElementById('fm-serve-errors'); return e && e.innerText"),
-        "no error overlay appeared", timeout=10)
+        "no error overlay appeared")
     assert re.search(r"Content/long\.md:\d+:\d+: error: malformed YAML in front matter", overlay), overlay
     # The last good build stays on screen under the overlay.
     assert "Alpha paragraph 0." in driver.execute_script("return document.body.textContent")
     # A page opened while the build is broken shows the errors too.
     support.load(driver, served.url + "index.html")
     support.wait_for(lambda: driver.execute_script("return !!document.getElementById('fm-serve-errors')"),
-                     "a page loaded during a broken build shows no overlay", timeout=10)
+                     "a page loaded during a broken build shows no overlay")
     mark_document(driver)
     served.write("Content/long.md", long_page(SECTIONS))
     support.wait_for(lambda: driver.execute_script("return !document.getElementById('fm-serve-errors')"),
-                     "the overlay stayed after the build was fixed", timeout=10)
+                     "the overlay stayed after the build was fixed")
 
 
 def test_removed_page_goes_away(served, driver):
@@ -253,7 +278,7 @@ def test_removed_page_goes_away(served, driver):
     (served.root / "Content/long.md").unlink()
     support.wait_for(lambda: driver.execute_script(
         "return window.__servedBeforeEdit !== true && document.readyState === 'complete' && document.title"),
-        "the page did not reload after its source was removed", timeout=10)
+        "the page did not reload after its source was removed")
     assert "Long page" not in driver.title
     assert "long.html" not in driver.execute_script(
         "return Array.from(document.querySelectorAll('a')).map(a => a.getAttribute('href')).join(' ')")
