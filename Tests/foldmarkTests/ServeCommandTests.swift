@@ -49,12 +49,13 @@ import Testing
         let errors = CapturedOutput()
         let tool = CommandLineTool(standardOutput: output.stream, standardError: errors.stream)
         let run = Task { await tool.run(["serve", site.root.path, "--port", "0"]) }
-        // Generous: under AddressSanitizer, with every suite running at once on two cores,
-        // the server has taken 102 s to print its address, and more than 120 s on a slower
-        // day (the leak check's step took 128 s and 177 s).
+        // A guard against a hang, longer than HangGuard's: under AddressSanitizer, with every
+        // suite running at once on two cores, the server can take minutes to print its
+        // address.
         let deadline = ContinuousClock.now + .seconds(600)
         while !output.text.contains("with live reload; press Ctrl-C to stop") {
-            try #require(ContinuousClock.now < deadline, "no address printed: \(output.text) \(errors.text)")
+            try #require(
+                ContinuousClock.now < deadline, "hung: no address printed after 600 s: \(output.text) \(errors.text)")
             try await Task.sleep(for: .milliseconds(20))
         }
         let address = try #require(output.text.firstMatch(of: /at (http:\/\/127\.0\.0\.1:\d+\/)/)?.1)
