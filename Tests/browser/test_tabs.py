@@ -227,7 +227,7 @@ def test_a_search_result_lands_in_its_tab(tab_site, driver):
     field.send_keys("hotelquartz")
     link = support.wait_for(lambda: driver.execute_script(
         "var l = document.getElementById('fm-search-results');"
-        "return l.hidden ? null : l.querySelector('[role=option]')"), "no search result appeared", timeout=5)
+        "return l.hidden ? null : l.querySelector('[role=option]')"), "no search result appeared")
     link.click()
     support.wait_for(lambda: driver.execute_script(
         "return document.getElementById('closed-shell').checkVisibility()"), "the result's tab was not shown")

@@ -33,7 +33,7 @@ def load_when_stored(driver, url, choice):
     what was there before. A choice that is never stored fails here."""
     support.wait_for(
         lambda: support.load(driver, url) or driver.execute_script(THEME) == choice,
-        f"{url} never read the stored theme {choice!r}", timeout=10)
+        f"{url} never read the stored theme {choice!r}")
 
 
 def set_system_scheme(driver, scheme):
