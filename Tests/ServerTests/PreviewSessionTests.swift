@@ -117,6 +117,8 @@ import Testing
                 }
             }
             _ = try await session.withLock { $0 }!.start()
+            // The session holds the progress, whose observer holds the session: let go.
+            session.withLock { $0 = nil }
             #expect(events.lines.withLock { $0 } == ["interrupted"])
             // The build went no further than the step it was stopped in.
             #expect(!steps.withLock { $0 }.contains(.writing))
