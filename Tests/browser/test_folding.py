@@ -112,13 +112,23 @@ def wait_for_stored(driver, toggled):
     support.wait_for(stored, f"the page never stored exactly {toggled}")
 
 
-def store_folds(driver, page_hash, toggled):
-    """Stores folds for the current page and reloads it; returns the stored text, made as
-    the page's script makes it (JSON.stringify)."""
+def reload_until(driver, done, message):
+    """Reloads the page, again if needed, until `done()`. What a page stores reaches the
+    storage that the next document reads through the browser process, a moment later: on
+    a loaded machine, a reload right after the write can still read what was there
+    before. A state that is never read fails here, saying `message`."""
+    support.reload(driver)
+    support.wait_for(lambda: done() or support.reload(driver), message)
+
+
+def store_folds(driver, page_hash, toggled, applied):
+    """Stores folds for the current page and reloads it until `applied()` says the page
+    read them; returns the stored text, made as the page's script makes it
+    (JSON.stringify)."""
     state = driver.execute_script(
         "return JSON.stringify({hash: arguments[0], toggled: arguments[1]})", page_hash, toggled)
     set_stored_folds(driver, state)
-    support.reload(driver)
+    reload_until(driver, applied, f"the page never read the folds {state}")
     return state
 
 
@@ -131,27 +141,24 @@ def test_reload_keeps_the_readers_folds(folding):
     folding.execute_script("document.getElementById('a-section-this-page-closes').open = true")
     wait_for_stored(folding, ["accordions", "a-section-this-page-closes"])
     expected = open_ids(folding)
-    support.reload(folding)
-    assert open_ids(folding) == expected
+    reload_until(folding, lambda: open_ids(folding) == expected, "the reloaded page never restored the folds")
     assert not is_open(folding, "accordions")
     assert is_open(folding, "a-section-this-page-closes")
 
 
 def test_stored_folds_expire_when_the_page_changes(folding):
-    store_folds(folding, "an-older-page", ["fold-rules"])
-    assert is_open(folding, "fold-rules")
     # Folds kept for another version of the page are removed as the page opens.
-    assert stored_folds(folding) is None
+    store_folds(folding, "an-older-page", ["fold-rules"], lambda: stored_folds(folding) is None)
+    assert is_open(folding, "fold-rules")
     # The same state with the page's current hash does apply, and stays.
-    state = store_folds(folding, page_hash(folding), ["fold-rules"])
-    assert not is_open(folding, "fold-rules")
+    state = store_folds(folding, page_hash(folding), ["fold-rules"], lambda: not is_open(folding, "fold-rules"))
     assert stored_folds(folding) == state
 
 
 def test_a_toggle_that_changes_nothing_stores_nothing(folding):
     # The browser fires toggle for every section that starts open, as the page opens.
     # Such an event must not overwrite what another tab stored since.
-    store_folds(folding, page_hash(folding), ["fold-rules"])
+    store_folds(folding, page_hash(folding), ["fold-rules"], lambda: not is_open(folding, "fold-rules"))
     elsewhere = json.dumps({"hash": page_hash(folding), "toggled": ["questions"]})
     set_stored_folds(folding, elsewhere)
     # The page saves 100 ms after a toggle; timers run in order, so the one set after
