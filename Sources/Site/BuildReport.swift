@@ -37,6 +37,13 @@ public struct BuildReport: Sendable {
         return "Built " + parts.joined(separator: ", ") + " in " + NumberText.fixed(seconds, digits: 2) + " s"
     }
 
+    /// The summary of `foldmark check`, which keeps nothing it builds: the pages checked and
+    /// the warnings found (`Checked 8 pages: no problems`, `Checked 8 pages: 3 warnings`).
+    public var checkSummary: String {
+        let problems = warnings.isEmpty ? "no problems" : "\(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
+        return "Checked \(pages) page\(pages == 1 ? "" : "s"): " + problems
+    }
+
     /// The report as a JSON object, keys sorted, for scripts and CI. Written directly:
     /// Foundation's `JSONSerialization` took tens of milliseconds for the list of pages
     /// written by a large build.

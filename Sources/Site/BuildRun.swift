@@ -34,9 +34,10 @@ struct BuildRun {
     var seconds: Double { (clock.now - start).seconds }
 
     /// The failure of the build on `errors`, with the report so far (problems in the order
-    /// of their files).
+    /// of their files) and the seconds until now.
     func fail(_ errors: [SiteError]) -> BuildFailure {
         var report = report
+        report.seconds = seconds
         report.errors = SiteError.collapsingDiskFailures(errors.sorted(by: SiteError.inFileOrder))
         report.warnings.sort(by: SiteWarning.inFileOrder)
         return BuildFailure(report: report)
@@ -50,11 +51,11 @@ struct BuildRun {
     }
 
     /// Takes into the report what the stages of `pass` over the `parsed` pages found
-    /// (`reports`, in the order of the stages): their warnings and times, the drafts left
-    /// out and the pages taken from the cache. Returns their reports as one. Fails if the
-    /// build was interrupted, or if they found an error (or, for a strict build, a
-    /// warning); a failed build still writes `searchState` (it describes the index it was
-    /// made with).
+    /// (`reports`, in the order of the stages): their warnings and times, the numbers of
+    /// pages and assets, the drafts left out and the pages taken from the cache. Returns
+    /// their reports as one. Fails if the build was interrupted, or if they found an error
+    /// (or, for a strict build, a warning); a failed build still writes `searchState` (it
+    /// describes the index it was made with).
     mutating func endPages(
         _ reports: [StageReport], of parsed: ParsedPages, in pass: PagePass, searchState: SearchStateWrite? = nil
     ) throws(BuildFailure) -> StageReport {
@@ -69,6 +70,8 @@ struct BuildRun {
         let pages = StageReport(joining: reports)
         report.timings = pages.timings
         report.warnings += pages.warnings
+        report.pages = parsed.table.count
+        report.assets = pass.sources.assets.count
         report.drafts = parsed.drafts.sources.count
         report.cached = parsed.table.reusedCount
         var errors = pages.errors
@@ -90,15 +93,12 @@ struct BuildRun {
     }
 
     /// The report of the build, once it is `published`: with the files that its stages
-    /// found `unchanged`, and its numbers of `pages` and `assets`. Waits for the build's
-    /// stamp to be written.
-    mutating func finish(_ published: PublishedSite, unchanged: Int, pages: Int, assets: Int) async -> BuildReport {
+    /// found `unchanged`. Waits for the build's stamp to be written.
+    mutating func finish(_ published: PublishedSite, unchanged: Int) async -> BuildReport {
         report.written = published.files.written
         report.unchanged = published.files.unchanged + unchanged
         report.removed = published.files.removed
         report.timings.append(("publish", published.seconds))
-        report.pages = pages
-        report.assets = assets
         report.warnings.sort(by: SiteWarning.inFileOrder)
         await published.stampWritten.value
         report.seconds = seconds

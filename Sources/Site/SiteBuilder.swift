@@ -75,9 +75,7 @@ public struct SiteBuilder: Sendable {
         // sources takes tens of milliseconds on a large site: another thread does it while
         // the report goes out.
         Leftovers.free((listing.sources, listing.cache.reading, pass, parsed, staged))
-        return await run.finish(
-            published, unchanged: staged.files.unchanged, pages: parsed.table.count,
-            assets: listing.sources.assets.count)
+        return await run.finish(published, unchanged: staged.files.unchanged)
     }
 
     /// Makes the build's staging folder beside the output folder. The staging folders that

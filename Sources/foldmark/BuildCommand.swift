@@ -59,7 +59,7 @@ extension CommandLineTool {
             report.warnings.forEach { standardError.print($0.description) }
         }
         if !arguments.printsJSON && !arguments.isQuiet {
-            standardOutput.print(output.map { report.summary + $0 } ?? "Checked: " + report.summary)
+            standardOutput.print(output.map { report.summary + $0 } ?? report.checkSummary)
         }
         return 0
     }
