@@ -15,12 +15,17 @@ import Testing
         let folder = try ServedFolder(files: StaticServingTests.files.merging(["a/b/page.html": "<p>deep</p>"]) { $1 })
         try ServedFolder.write(secret, to: folder.base.appending(path: "secret.txt"))
         try ServedFolder.write(secret, to: folder.base.appending(path: "outside/secret.txt"))
+        try ServedFolder.write(secret, to: folder.base.appending(path: "outside/secret.html"))
+        try ServedFolder.write(secret, to: folder.base.appending(path: "secret.html"))
         try ServedFolder.write(secret, to: folder.root.appending(path: ".foldmark-manifest"))
         let root = folder.root.path
         #expect(symlink(folder.base.appending(path: "secret.txt").path, root + "/secret-link.txt") == 0)
         #expect(symlink(folder.base.appending(path: "outside").path, root + "/outside-link") == 0)
         #expect(symlink("../secret.txt", root + "/relative-link.txt") == 0)
         #expect(symlink(root + "/style.css", root + "/inside-link.css") == 0)
+        // Pages asked for without `.html` (`/leak` for `leak.html`) are found as any file is.
+        #expect(symlink(folder.base.appending(path: "secret.html").path, root + "/leak.html") == 0)
+        #expect(symlink("../secret.html", root + "/relative-leak.html") == 0)
         return folder
     }
 
@@ -34,6 +39,8 @@ import Testing
         "/secret-link.txt", "/relative-link.txt", "/outside-link/secret.txt", "/outside-link/",
         "/.foldmark-manifest", "/%2efoldmark-manifest",
         "secret.txt", "../secret.txt", "*", "http://127.0.0.1/../secret.txt",
+        "/../secret", "/%2e%2e/secret", "/a/b/../../../secret", "/leak", "/relative-leak", "/outside-link/secret",
+        "/outside-link/secret/", "/..%2fsecret", "/.foldmark-manifest.html", "/%2efoldmark-manifest",
     ]
 
     @Test(arguments: attempts)

@@ -10,7 +10,8 @@ import FoundationEssentials
 /// A path is resolved with `realpath`, which follows every symbolic link, and the result
 /// must still lie inside the folder's own real path: a link that points outside is not
 /// found. Names starting with `.` (foldmark's manifest and lock, editors' files) are not
-/// served. A folder answers with its `index.html` and never with a listing.
+/// served. A folder answers with its `index.html` and never with a listing; an address
+/// that names nothing answers with the page of that name and `.html` (see ``resolve(_:)``).
 struct StaticFiles: Sendable {
     /// An open regular file, ready to send; the receiver owns the descriptor.
     struct File: Sendable {
@@ -39,9 +40,14 @@ struct StaticFiles: Sendable {
         self.root = real
     }
 
+    /// What answers `path`, in this order: the file or folder of that name (a folder
+    /// without the trailing `/` is redirected to the address with it, even when a page of
+    /// the same name exists beside it); then, for an address without the trailing `/`,
+    /// the page of that name with `.html` added, as the hosts that sites are published to
+    /// do (`/guide/install` answers with `guide/install.html`). `/guide/install/` does not.
     func resolve(_ path: RequestPath) -> Resolution {
         guard !path.segments.contains(where: { $0.hasPrefix(".") }) else { return .notFound }
-        guard let (real, info) = locate(path.relativePath) else { return .notFound }
+        guard let (real, info) = locate(path.relativePath) else { return page(path) }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
             return path.hasTrailingSlash ? .notFound : open(real, info)
@@ -55,6 +61,15 @@ struct StaticFiles: Sendable {
         default:
             return .notFound
         }
+    }
+
+    /// The page `path.html`, for a `path` that names nothing and has no trailing `/`. The
+    /// page is looked up as any file is, so it too must lie inside the folder.
+    private func page(_ path: RequestPath) -> Resolution {
+        guard !path.segments.isEmpty, !path.hasTrailingSlash,
+            let (real, info) = locate(path.relativePath + ".html"), info.st_mode & S_IFMT == S_IFREG
+        else { return .notFound }
+        return open(real, info)
     }
 
     /// The real path and status of `relative` if it exists inside the folder.
