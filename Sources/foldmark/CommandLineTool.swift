@@ -4,34 +4,49 @@ import Site
 /// the exit status (0 success, 1 content errors, 2 usage errors, 130 a build interrupted).
 struct CommandLineTool {
     static let version = SiteBuilder.version
-    static let usage = """
-        foldmark \(version): Markdown folders to static sites of collapsible sections
+    /// Every command, in the order `foldmark --help` lists them.
+    static let commands: [CommandHelp] = [
+        BuildArguments.build.help, BuildArguments.check.help, RenderArguments.render.help,
+        ServeArguments.serve.help, InitArguments.initialize.help,
+    ]
 
-        USAGE:
-          foldmark build [SITE] [--out DIR] [--base-url URL] [--drafts] [--strict] [--json] [--quiet] [--jobs N]
-                                   build SITE/Content into SITE/_site (SITE: the current folder)
-          foldmark check [SITE] [--drafts] [--strict] [--json]
-                                   build into a temporary folder, report problems, keep nothing
-          foldmark render FILE.md  write one standalone page to standard output
-          foldmark serve [SITE] [--port 8000] [--host 127.0.0.1] [--out DIR] [--drafts]
-                                   build SITE, serve it with live reload, rebuild on every change
-          foldmark init DIR [--force]
-                                   create a new site in DIR (an empty or new folder)
-          foldmark --help | --version
+    /// What `foldmark --help` prints: each command with its summary, from the declarations.
+    static var usage: String {
+        let width = commands.map(\.name.count).max() ?? 0
+        let rows = commands.map { (command: CommandHelp) -> String in
+            let padding = String(repeating: " ", count: width + 3 - command.name.count)
+            return "  " + command.name + padding + command.summary
+        }
+        return """
+            foldmark \(version): Markdown folders to static sites of collapsible sections
 
-        OPTIONS:
-          --out DIR        the output folder (default: SITE/_site)
-          --base-url URL   where the site is published: canonical links, sitemap.xml, 404.html
-          --drafts         include pages with 'draft: true' and sections marked {.draft}
-          --strict         treat warnings (such as broken links) as errors
-          --json           print the build report as JSON on standard output
-          --quiet          print nothing but errors
-          --jobs N         build N pages at once (default: one per core)
+            USAGE:
+              foldmark COMMAND [ARGUMENTS] [OPTIONS]
+              foldmark help COMMAND       a command's arguments, options and examples
+              foldmark --help | --version
 
-        A site is a folder with Content/ (Markdown pages and assets), an optional Templates/
-        (overriding the default theme file by file) and an optional foldmark.yml.
-        Exit status: 0 success, 1 content errors, 2 usage errors, 130 interrupted (Ctrl-C).
-        """
+            COMMANDS:
+            \(rows.joined(separator: "\n"))
+
+            Run 'foldmark help CMD' (or 'foldmark CMD --help') for the options of CMD.
+            A site is a folder with Content/ (Markdown pages and assets), an optional Templates/
+            (overriding the default theme file by file) and an optional foldmark.yml.
+            Exit status: 0 success, 1 content errors, 2 usage errors, 130 interrupted (Ctrl-C).
+            """
+    }
+
+    /// The help of the command named `name`: a usage error if there is none.
+    static func help(of name: String) throws(UsageError) -> String {
+        guard let command = commands.first(where: { $0.name == name }) else {
+            throw UsageError("unknown command '\(name)'")
+        }
+        return command.text
+    }
+
+    /// Whether `arguments` (those after a command's name) ask for its help.
+    static func asksForHelp(_ arguments: [String]) -> Bool {
+        arguments.contains { $0 == "--help" || $0 == "-h" }
+    }
 
     /// The exit status of a build stopped by Ctrl-C or SIGTERM, as a shell reports a
     /// command ended by SIGINT.
@@ -51,8 +66,15 @@ struct CommandLineTool {
             guard let command = arguments.first else { throw UsageError("no command given") }
             let rest = Array(arguments.dropFirst())
             switch command {
-            case "-h", "--help", "help":
+            case "-h", "--help":
                 standardOutput.print(Self.usage)
+                return 0
+            case "help":
+                guard rest.count <= 1 else { throw UsageError("help takes one command, got \(rest.count)") }
+                standardOutput.print(try rest.first.map(Self.help(of:)) ?? Self.usage)
+                return 0
+            case _ where Self.asksForHelp(rest) && Self.commands.contains { $0.name == command }:
+                standardOutput.print(try Self.help(of: command))
                 return 0
             case "--version", "version":
                 standardOutput.print("foldmark \(Self.version) (\(Allocator.name))")

@@ -16,7 +16,7 @@ import Testing
     @Test func helpAndVersion() async {
         let help = await ToolRun.run(["--help"])
         #expect(help.status == 0)
-        #expect(help.output.contains("foldmark build [SITE] [--out DIR]"))
+        #expect(help.output.contains("  build    build SITE/Content into SITE/_site\n"))
         let version = await ToolRun.run(["--version"])
         #expect(version.output.hasPrefix("foldmark \(CommandLineTool.version) ("))
     }

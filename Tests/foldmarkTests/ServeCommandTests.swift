@@ -39,8 +39,8 @@ import Testing
     }
 
     @Test func helpNamesServe() async {
-        let help = await ToolRun.run(["--help"])
-        #expect(help.output.contains("foldmark serve [SITE] [--port 8000] [--host 127.0.0.1]"))
+        let help = await ToolRun.run(["serve", "--help"])
+        #expect(help.output.contains("foldmark serve [SITE] [--port N] [--host HOST]"))
     }
 
     @Test func interruptStopsTheServerWithStatusZero() async throws {

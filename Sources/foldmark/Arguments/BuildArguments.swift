@@ -41,13 +41,23 @@ struct BuildArguments: Equatable {
             .value("--out", "-o", valueName: "DIR", summary: "the output folder (default: SITE/_site)") {
                 $0.output = $1
             }
-        ] + checkOptions)
+        ] + checkOptions,
+        examples: [
+            "foldmark build my-docs                    # into my-docs/_site",
+            "foldmark build . --out public --drafts    # another folder, drafts included",
+            "foldmark build . --base-url https://example.org/docs/",
+        ])
 
     /// `check` builds into a temporary folder and keeps nothing: it takes every option of
     /// `build` but `--out`.
     static let check = CommandDeclaration<Self>(
         name: "check", summary: "build into a temporary folder, report problems, keep nothing",
-        positional: siteFolder, options: checkOptions)
+        positional: siteFolder, options: checkOptions,
+        examples: [
+            "foldmark check                  # the site in the current folder",
+            "foldmark check my-docs --strict # exit 1 on any warning, as in CI",
+            "foldmark check . --json         # the report as JSON",
+        ])
 
     private static let checkOptions: [Option<Self>] = [
         .value(

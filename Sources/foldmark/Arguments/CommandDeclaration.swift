@@ -14,6 +14,8 @@ struct CommandDeclaration<Arguments>: Sendable {
     var summary: String
     var positional: Positional<Arguments>
     var options: [Option<Arguments>]
+    /// Two or three command lines for help, each with what it does.
+    var examples: [String] = []
     /// The message for an argument that starts with `-` and names no option (the whole
     /// argument, as typed, is given): "unknown option '…'" unless the command says otherwise.
     var unknownOption: @Sendable (String) -> String = { "unknown option '\($0)'" }

@@ -21,5 +21,9 @@ struct InitArguments: Equatable {
             takesDash: false, wrongCount: { _ in "init takes one folder" }, set: { $0.folder = $1 }),
         options: [
             .flag("--force", summary: "add the missing files to a folder that is not empty") { $0.force = true }
+        ],
+        examples: [
+            "foldmark init my-docs           # then: foldmark serve my-docs",
+            "foldmark init . --force         # add what is missing to the current folder",
         ])
 }

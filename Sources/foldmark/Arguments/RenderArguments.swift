@@ -19,5 +19,10 @@ struct RenderArguments: Equatable {
         positional: Positional(
             name: "FILE.md", summary: "the Markdown file ('-': standard input)", count: 1...1, takesDash: true,
             wrongCount: { _ in usage }, set: { $0.file = $1 }),
-        options: [], unknownOption: { _ in usage })
+        options: [],
+        examples: [
+            "foldmark render notes.md > notes.html",
+            "echo '# Hello' | foldmark render -",
+        ],
+        unknownOption: { _ in usage })
 }

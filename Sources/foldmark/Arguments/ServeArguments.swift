@@ -46,5 +46,10 @@ struct ServeArguments: Equatable {
             .flag("--drafts", summary: "include pages with 'draft: true' and sections marked {.draft}") {
                 $0.includesDrafts = true
             },
+        ],
+        examples: [
+            "foldmark serve                  # http://127.0.0.1:8000/",
+            "foldmark serve my-docs -p 8080 --drafts",
+            "foldmark serve . --host 0.0.0.0 # reachable from other machines",
         ])
 }
