@@ -1,3 +1,4 @@
+import Basics
 import Site
 
 /// The `foldmark` command: parses arguments, runs a command, prints messages and returns
@@ -38,9 +39,16 @@ struct CommandLineTool {
     /// The help of the command named `name`: a usage error if there is none.
     static func help(of name: String) throws(UsageError) -> String {
         guard let command = commands.first(where: { $0.name == name }) else {
-            throw UsageError("unknown command '\(name)'")
+            throw unknownCommand(name)
         }
         return command.text
+    }
+
+    /// "unknown command 'bild' (did you mean 'build'?)": the suggestion only when a command
+    /// is near enough (``EditDistance``).
+    static func unknownCommand(_ name: String) -> UsageError {
+        let suggestion = EditDistance.suggestion(for: name, among: commands.map(\.name) + ["help", "version"])
+        return UsageError("unknown command '\(name)'" + EditDistance.didYouMean(suggestion))
     }
 
     /// Whether `arguments` (those after a command's name) ask for its help.
@@ -90,7 +98,7 @@ struct CommandLineTool {
             case "init":
                 return initialize(try InitArguments(parsing: rest))
             default:
-                throw UsageError("unknown command '\(command)'")
+                throw Self.unknownCommand(command)
             }
         } catch let error as UsageError {
             standardError.print("foldmark: error: \(error.message)\nRun 'foldmark --help' for usage.")

@@ -62,3 +62,21 @@ import Testing
         #expect(run.errors.hasPrefix("foldmark: error: "))
     }
 }
+
+@Suite struct ArgumentSuggestionTests {
+    @Test(arguments: [
+        (["bild"], "unknown command 'bild' (did you mean 'build'?)"),
+        (["help", "serv"], "unknown command 'serv' (did you mean 'serve'?)"),
+        (["frobnicate"], "unknown command 'frobnicate'"),
+        (["build", "--outt", "x"], "unknown option '--outt' (did you mean '--out'?)"),
+        (["serve", "--prot", "1"], "unknown option '--prot' (did you mean '--port'?)"),
+        (["check", "--out", "x"], "unknown option '--out'"),
+        (["build", "--drafts=yes"], "unknown option '--drafts=yes'"),
+        (["build", "--zzzzzz"], "unknown option '--zzzzzz'"),
+    ])
+    func usageErrorsSuggestTheNearName(arguments: [String], message: String) async {
+        let run = await ToolRun.run(arguments)
+        #expect(run.status == 2)
+        #expect(run.errors == "foldmark: error: \(message)\nRun 'foldmark --help' for usage.\n")
+    }
+}

@@ -1,3 +1,5 @@
+import Basics
+
 extension CommandDeclaration {
     /// `start` with every option and positional argument among `arguments` (those after the
     /// command's name) set, as the declaration says.
@@ -17,11 +19,11 @@ extension CommandDeclaration {
                 continue
             }
             let (name, inlineValue) = Self.split(argument)
-            guard let option = option(named: name) else { throw UsageError(unknownOption(argument)) }
+            guard let option = option(named: name) else { throw UsageError(unknownOption(argument) + suggestion(for: name)) }
             switch option.kind {
             case .flag(let set):
                 // A flag takes no value: `--drafts=yes` names no option.
-                guard inlineValue == nil else { throw UsageError(unknownOption(argument)) }
+                guard inlineValue == nil else { throw UsageError(unknownOption(argument) + suggestion(for: name)) }
                 set(&parsed)
             case .value(_, let set):
                 guard let value = inlineValue ?? rest.popFirst() else {
@@ -35,6 +37,12 @@ extension CommandDeclaration {
         }
         for value in positionals { positional.set(&parsed, value) }
         return parsed
+    }
+
+    /// ` (did you mean '--out'?)` for `--outt`: the option name nearest to `name`, if one is
+    /// near enough (``EditDistance``); empty for none.
+    private func suggestion(for name: String) -> String {
+        EditDistance.didYouMean(EditDistance.suggestion(for: name, among: options.flatMap(\.names) + ["--help"]))
     }
 
     /// Whether `argument` is read as an option: it starts with `-`, unless it is `-` and
