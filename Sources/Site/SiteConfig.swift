@@ -1,3 +1,4 @@
+import Basics
 import FoundationEssentials
 import Sections
 
@@ -145,7 +146,8 @@ public struct SiteConfig: Sendable, Hashable {
         if let editURL, !Self.isWebURL(editURL) { problems.append(notWeb("edit_url")) }
         if let error = SiteError(combining: problems) { throw error }
         for pair in pairs where !Self.knownKeys.contains(pair.key) {
-            warnings.append(SiteWarning(file: file, line: pair.line, .unknownKey(pair.key)))
+            let suggestion = EditDistance.suggestion(for: pair.key, among: Self.knownKeys.sorted())
+            warnings.append(SiteWarning(file: file, line: pair.line, .unknownKey(pair.key, suggestion: suggestion)))
         }
     }
 

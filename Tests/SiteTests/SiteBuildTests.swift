@@ -51,11 +51,14 @@ import Site
 
     @Test func configSetsTitleLanguageAndWarnsAboutUnknownKeys() async throws {
         let site = try TemporarySite(files: [
-            "foldmark.yml": "title: My Docs\nlanguage: fr\ncolour: blue\n", "Content/index.md": "# Accueil\n",
+            "foldmark.yml": "title: My Docs\nlanguage: fr\ncolour: blue\ntitel: x\nbase-url: y\n",
+            "Content/index.md": "# Accueil\n",
         ])
         let build = await site.build()
         #expect(build.succeeded)
         #expect(build.warnings.contains("foldmark.yml:3: warning: unknown key 'colour'"))
+        #expect(build.warnings.contains("foldmark.yml:4: warning: unknown key 'titel' (did you mean 'title'?)"))
+        #expect(build.warnings.contains("foldmark.yml:5: warning: unknown key 'base-url' (did you mean 'base_url'?)"))
         let html = try site.read("_site/index.html")
         #expect(html.contains("<html lang=\"fr\">"))
         #expect(html.contains("<title>Accueil · My Docs</title>"))

@@ -1,3 +1,5 @@
+import Basics
+
 /// Something wrong with one file of a site that does not stop the build (unless it is
 /// `--strict`, see ``SiteError/Reason/strict(_:)``), located as precisely as it is known.
 public struct SiteWarning: SiteProblem, Hashable, Sendable {
@@ -26,8 +28,9 @@ public struct SiteWarning: SiteProblem, Hashable, Sendable {
         /// The file's output differs only in case from that of `other` (relative to
         /// `Content/`): the two collide on a case-insensitive file system.
         case outputCase(output: String, other: String)
-        /// `foldmark.yml` has a key that foldmark does not know.
-        case unknownKey(String)
+        /// `foldmark.yml` has a key that foldmark does not know, and the known key it most
+        /// likely meant, if one is near enough (``EditDistance``).
+        case unknownKey(String, suggestion: String?)
         /// Bytes of the file that are not text, replaced with U+FFFD.
         case text(SourceText.Problem)
         /// A link of the page that leads nowhere in the built site.
@@ -48,7 +51,7 @@ public struct SiteWarning: SiteProblem, Hashable, Sendable {
             case .symbolicLink: "symbolic link not followed"
             case .outputCase(let output, let other):
                 "output '\(output)' differs only in case from that of \(SiteFolder.contentFolder)/\(other)"
-            case .unknownKey(let key): "unknown key '\(key)'"
+            case .unknownKey(let key, let suggestion): "unknown key '\(key)'" + Self.or(suggestion)
             case .text(let problem):
                 "\(problem.kind == .invalidUTF8 ? "invalid UTF-8" : "NUL byte") at byte offset \(problem.offset)"
                     + (problem.count > 1 ? " (and \(problem.count - 1) more)" : "") + ", replaced with U+FFFD"
@@ -71,7 +74,7 @@ public struct SiteWarning: SiteProblem, Hashable, Sendable {
         }
 
         private static func or(_ suggestion: String?) -> String {
-            suggestion.map { " (did you mean '\($0)'?)" } ?? ""
+            EditDistance.didYouMean(suggestion)
         }
     }
 
