@@ -1,3 +1,4 @@
+import FoldmarkTestSupport
 import Foundation
 import Sections
 import Testing
@@ -38,6 +39,22 @@ import Testing
         #expect(LinkSuggestions.id(near: "configur", among: ids) == "configure")
         #expect(LinkSuggestions.id(near: "part", among: ids) == nil)
         #expect(LinkSuggestions.id(near: "uninstall", among: ids) == nil)
+    }
+
+    /// A version heading "2.0.0" gets the id `v200`; `v2-0-0` has the same characters
+    /// between its separators, and `steps-install` the same words in another order.
+    @Test func sectionIdsOfTheSameWords() {
+        let ids = ["v200", "v100", "install-steps", "part-one", "one-part-two"]
+        #expect(LinkSuggestions.id(near: "v2-0-0", among: ids) == "v200")
+        #expect(LinkSuggestions.id(near: "v2.0.0", among: ids) == "v200")
+        #expect(LinkSuggestions.id(near: "steps-install", among: ids) == "install-steps")
+        #expect(LinkSuggestions.id(near: "Steps_Install", among: ids) == "install-steps")
+        #expect(LinkSuggestions.id(near: "one-part", among: ids) == "part-one")
+        // Other words, or two ids of the same words: no suggestion.
+        #expect(LinkSuggestions.id(near: "v3-0-0", among: ids) == nil)
+        #expect(LinkSuggestions.id(near: "two-part", among: ids) == nil)
+        #expect(LinkSuggestions.id(near: "b-a", among: ["a-b", "ba"]) == nil)
+        #expect(LinkSuggestions.id(near: "---", among: ["-", "--"]) == nil)
     }
 
     @Test func aPageWithManySectionsIsSearchedByHalving() {
@@ -99,5 +116,19 @@ import Testing
         #expect(
             checker.warnings(for: [Link(url: "../Index.md", line: 1, column: 1, isImage: false)], in: "guide/setup.md")
                 .map(\.message) == ["link to missing page '../Index.md' (did you mean '../index.md'?)"])
+    }
+
+    /// The case of the README: a heading "v2.0.0" has the id `v200`, and a link written
+    /// as `#v2-0-0` is told so.
+    @Test func aVersionLinkWithSeparatorsIsToldTheId() async throws {
+        let site = try TemporarySite(files: [
+            "Content/index.md": "# Home\n\nSee [2.0](changelog.md#v2-0-0).\n",
+            "Content/changelog.md": "# Changelog\n\n## v2.0.0\n\nNew.\n",
+        ])
+        let build = await site.build()
+        #expect(
+            build.warnings.contains(
+                "Content/index.md:3:5: warning: link to missing section 'changelog.md#v2-0-0'"
+                    + " (did you mean 'changelog.md#v200'?)"), "\(build.warnings)")
     }
 }

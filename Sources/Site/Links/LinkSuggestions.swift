@@ -67,21 +67,46 @@ final class LinkSuggestions: Sendable {
     }
 
     /// The id among `ids` that `fragment` most likely meant: the same but for case, the one
-    /// id that starts with it (of three characters or more), or the one a slip away.
+    /// id of the same words (``Words``: `v2-0-0` for `v200`, `debian-install` for
+    /// `install-debian`), the one id that starts with it (of three characters or more), or
+    /// the one a slip away.
     static func id(near fragment: String, among ids: [String]) -> String? {
         let target = lowercased(fragment)
+        let words = Words(target)
         var sameCase: String?
+        var sameWords: [String] = []
         var starting: [String] = []
         var slips: [String] = []
         for id in ids {
             let lowered = lowercased(id)
             if lowered == target { sameCase = sameCase.map { min($0, id) } ?? id }
+            if sameWords.count < 2, words.matches(Words(lowered)) { sameWords.append(id) }
             if fragment.utf8.count >= 3, starting.count < 2, id.utf8.starts(with: fragment.utf8) { starting.append(id) }
             if slips.count < 2, isOneSlip(target, lowered) { slips.append(id) }
         }
         if let sameCase { return sameCase }
+        if sameWords.count == 1 { return sameWords[0] }
         if starting.count == 1 { return starting[0] }
         return isLongEnough(target) && slips.count == 1 ? slips[0] : nil
+    }
+
+    /// The words of a lowercase id, split at `-`, `_` and `.`: two ids have the same words
+    /// when they are the same without separators (`v2-0-0`, `v200`: a heading's "2.0.0" and
+    /// "200") or the same words in another order (`install-debian`, `debian-install`).
+    struct Words {
+        var joined: [UInt8]
+        var sorted: [ArraySlice<UInt8>]
+
+        init(_ lowered: [UInt8]) {
+            let separators: [UInt8] = Array("-_.".utf8)
+            joined = lowered.filter { !separators.contains($0) }
+            sorted = lowered.split { separators.contains($0) }.sorted { $0.lexicographicallyPrecedes($1) }
+        }
+
+        /// Whether `other` has the same words; an id with no word matches none.
+        func matches(_ other: Words) -> Bool {
+            !joined.isEmpty && (joined == other.joined || sorted.elementsEqual(other.sorted, by: ==))
+        }
     }
 
     /// A name in a folder, and its bytes lowercased: lowercased once, when the folders are
