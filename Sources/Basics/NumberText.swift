@@ -1,6 +1,12 @@
 /// Numbers written for people, as C's `printf` writes them, without Foundation's
 /// `String(format:)` (foldmark does not link all of Foundation; see `Package.swift`).
 package enum NumberText {
+    /// `count` and `noun`, with an `s` unless the count is one: `counted(3, "page")` is
+    /// `3 pages`, `counted(1, "page")` is `1 page`.
+    package static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)" + (count == 1 ? "" : "s")
+    }
+
     /// `value` with `digits` decimals (at most 15), as `%.Nf` writes it: `fixed(1.5,
     /// digits: 2)` is `1.50`. Rounded as `printf` rounds, from the exact binary value, so
     /// that 2.675 (stored as 2.67499999…) gives `2.67` and an exact half goes to the even

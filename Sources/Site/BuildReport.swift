@@ -28,20 +28,20 @@ public struct BuildReport: Sendable {
     }
 
     public var summary: String {
-        var parts = ["\(pages) page\(pages == 1 ? "" : "s")"]
-        if assets > 0 { parts.append("\(assets) asset\(assets == 1 ? "" : "s")") }
-        if drafts > 0 { parts.append("\(drafts) draft\(drafts == 1 ? "" : "s") left out") }
+        var parts = [NumberText.counted(pages, "page")]
+        if assets > 0 { parts.append(NumberText.counted(assets, "asset")) }
+        if drafts > 0 { parts.append(NumberText.counted(drafts, "draft") + " left out") }
         parts.append("\(written.count) written, \(unchanged) unchanged")
         if !removed.isEmpty { parts.append("\(removed.count) removed") }
-        if !warnings.isEmpty { parts.append("\(warnings.count) warning\(warnings.count == 1 ? "" : "s")") }
+        if !warnings.isEmpty { parts.append(NumberText.counted(warnings.count, "warning")) }
         return "Built " + parts.joined(separator: ", ") + " in " + NumberText.fixed(seconds, digits: 2) + " s"
     }
 
     /// The summary of `foldmark check`, which keeps nothing it builds: the pages checked and
     /// the warnings found (`Checked 8 pages: no problems`, `Checked 8 pages: 3 warnings`).
     public var checkSummary: String {
-        let problems = warnings.isEmpty ? "no problems" : "\(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
-        return "Checked \(pages) page\(pages == 1 ? "" : "s"): " + problems
+        let problems = warnings.isEmpty ? "no problems" : NumberText.counted(warnings.count, "warning")
+        return "Checked " + NumberText.counted(pages, "page") + ": " + problems
     }
 
     /// The report as a JSON object, keys sorted, for scripts and CI. Written directly:

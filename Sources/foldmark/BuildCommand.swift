@@ -1,3 +1,4 @@
+import Basics
 import FoundationEssentials
 import Site
 
@@ -70,7 +71,7 @@ extension CommandLineTool {
         report.errors.forEach { standardError.print($0.description) }
         let count = report.errors.count
         standardError.print(
-            "Build failed with \(count) error\(count == 1 ? "" : "s"); the output folder was not changed.")
+            "Build failed with " + NumberText.counted(count, "error") + "; the output folder was not changed.")
         return 1
     }
 }

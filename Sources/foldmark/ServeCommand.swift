@@ -74,7 +74,7 @@ extension CommandLineTool {
             for error in report.errors { err.print(error.description) }
             let count = report.errors.count
             err.print(
-                "\(time()) Build failed with \(count) error\(count == 1 ? "" : "s"); "
+                "\(time()) Build failed with " + NumberText.counted(count, "error") + "; "
                     + "serving the last good build, with the errors shown on every page.")
         case .warning(let message):
             err.print("foldmark: warning: \(message)")

@@ -61,8 +61,8 @@ public struct SiteError: LocatedProblem, SiteProblem, Hashable, Sendable {
 
     public var message: String {
         guard sameFailures > 0 else { return reason.message }
-        let files = sameFailures == 1 ? "file" : "files"
-        return reason.message + " (and \(sameFailures) more \(files) for the same reason)"
+        return reason.message + " (and " + NumberText.counted(sameFailures, "more file")
+            + " for the same reason)"
     }
 
     /// `errors` with those caused by a full disk or quota, or a read-only or failing file
