@@ -103,6 +103,19 @@ def reload(driver):
     wait_until_loaded(driver, driver.current_url)
 
 
+def load_until(driver, url, done, message):
+    """Loads url, again if needed, until `done()`. What a page stores reaches the next
+    document through the browser process a moment later: on a loaded machine, a load
+    right after the write can still read what was there before. A state that is never
+    read fails here, saying `message`."""
+    wait_for(lambda: load(driver, url) or done(), message)
+
+
+def reload_until(driver, done, message):
+    """Reloads the page, again if needed, until `done()` (see ``load_until``)."""
+    wait_for(lambda: reload(driver) or done(), message)
+
+
 def wait_until_loaded(driver, url):
     wait_for(lambda: driver.execute_script("return document.readyState") == "complete",
              "document never finished loading: " + url)

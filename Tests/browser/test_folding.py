@@ -112,15 +112,6 @@ def wait_for_stored(driver, toggled):
     support.wait_for(stored, f"the page never stored exactly {toggled}")
 
 
-def reload_until(driver, done, message):
-    """Reloads the page, again if needed, until `done()`. What a page stores reaches the
-    storage that the next document reads through the browser process, a moment later: on
-    a loaded machine, a reload right after the write can still read what was there
-    before. A state that is never read fails here, saying `message`."""
-    support.reload(driver)
-    support.wait_for(lambda: done() or support.reload(driver), message)
-
-
 def store_folds(driver, page_hash, toggled, applied):
     """Stores folds for the current page and reloads it until `applied()` says the page
     read them; returns the stored text, made as the page's script makes it
@@ -128,7 +119,7 @@ def store_folds(driver, page_hash, toggled, applied):
     state = driver.execute_script(
         "return JSON.stringify({hash: arguments[0], toggled: arguments[1]})", page_hash, toggled)
     set_stored_folds(driver, state)
-    reload_until(driver, applied, f"the page never read the folds {state}")
+    support.reload_until(driver, applied, f"the page never read the folds {state}")
     return state
 
 
@@ -141,7 +132,7 @@ def test_reload_keeps_the_readers_folds(folding):
     folding.execute_script("document.getElementById('a-section-this-page-closes').open = true")
     wait_for_stored(folding, ["accordions", "a-section-this-page-closes"])
     expected = open_ids(folding)
-    reload_until(folding, lambda: open_ids(folding) == expected, "the reloaded page never restored the folds")
+    support.reload_until(folding, lambda: open_ids(folding) == expected, "the reloaded page never restored the folds")
     assert not is_open(folding, "accordions")
     assert is_open(folding, "a-section-this-page-closes")
 

@@ -85,21 +85,10 @@ def tab_site(tmp_path_factory):
 
 
 def load(driver, site, page, fragment=None):
-    url = support.page_url(site, page, fragment)
-    support.load(driver, url)
     # Each test starts with nothing chosen: the storage is shared by every page of file://.
     forget = "var had = localStorage.getItem('foldmark:tabs'); localStorage.clear(); return had"
-    support.wait_for(lambda: not driver.execute_script(forget) or support.load(driver, url),
-                     "the stored choice of tabs was never forgotten")
-
-
-def load_until(driver, url, done, message):
-    """Loads url, again if needed, until `done()`. What a page stores reaches the next
-    document through the browser process, a moment later: on a loaded machine, a load
-    right after a click can still read what was there before. A choice that is never
-    read fails here, saying `message`."""
-    support.load(driver, url)
-    support.wait_for(lambda: done() or support.load(driver, url), message)
+    support.load_until(driver, support.page_url(site, page, fragment), lambda: not driver.execute_script(forget),
+                       "the stored choice of tabs was never forgotten")
 
 
 # Each tab set of the page: its tabs (label, selected, tabindex, id, controls) and its
@@ -176,12 +165,12 @@ def test_the_choice_is_remembered_across_pages_and_reloads(tab_site, driver):
     load(driver, tab_site, "a.html")
     tab(driver, 1, "Python").click()
     b = support.page_url(tab_site, "b.html")
-    load_until(driver, b, lambda: selected(tab_sets(driver)[0]) == ["Python"], "b.html never chose Python")
+    support.load_until(driver, b, lambda: selected(tab_sets(driver)[0]) == ["Python"], "b.html never chose Python")
     tab(driver, 0, "Shell").click()
-    load_until(driver, b, lambda: selected(tab_sets(driver)[0]) == ["Shell"], "b.html never chose Shell again")
+    support.load_until(driver, b, lambda: selected(tab_sets(driver)[0]) == ["Shell"], "b.html never chose Shell again")
     # Back on the first page, the latest choice its sets have wins: Shell in the closed set,
     # Python (the one before) in the others.
-    load_until(driver, support.page_url(tab_site, "a.html"),
+    support.load_until(driver, support.page_url(tab_site, "a.html"),
                lambda: [selected(s) for s in tab_sets(driver)] == [["Python"], ["Python"], ["Shell"]],
                "a.html never showed the latest choice of each set")
 

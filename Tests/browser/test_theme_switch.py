@@ -27,13 +27,9 @@ new MutationObserver((records, observer) => {
 
 
 def load_when_stored(driver, url, choice):
-    """Loads url, again if needed, until the page has read `choice` from storage. What a
-    click stores reaches the other documents of the site through the browser process,
-    a moment later: on a loaded machine, a load right after the click can still read
-    what was there before. A choice that is never stored fails here."""
-    support.wait_for(
-        lambda: support.load(driver, url) or driver.execute_script(THEME) == choice,
-        f"{url} never read the stored theme {choice!r}")
+    """Loads url, again if needed, until the page has read `choice` from storage."""
+    support.load_until(driver, url, lambda: driver.execute_script(THEME) == choice,
+                       f"{url} never read the stored theme {choice!r}")
 
 
 def set_system_scheme(driver, scheme):
