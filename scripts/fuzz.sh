@@ -56,10 +56,11 @@ def seed(data: bytes):
     for flags in (b"\x00", b"\x03"):
         (seeds / f"seed-{count:05}").write_bytes(flags + data[:16384])
         count += 1
-spec = root.parent / "shared/spec/commonmark-0.31.2.json"
-if spec.exists():
-    for example in json.loads(spec.read_text()):
-        seed(example["markdown"].encode())
+# The CommonMark examples where the tests find them (FoldmarkTestSupport's SpecData).
+folders = [pathlib.Path(d) for d in [os.environ.get("FOLDMARK_SPEC_DIR")] if d] + [root.parent / "shared/spec"]
+specs = [f / "commonmark-0.31.2.json" for f in folders if (f / "commonmark-0.31.2.json").exists()]
+for example in json.loads(specs[0].read_text()) if specs else []:
+    seed(example["markdown"].encode())
 for page in sorted((root / "Content").rglob("*.md")):
     seed(page.read_bytes())
 corpus = root.parent / "shared/corpus"

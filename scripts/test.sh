@@ -13,7 +13,11 @@
 #      ../shared/corpus when that folder exists (scripts/corpora.sh), and 30 seconds
 #      of fuzzing (scripts/fuzz.sh; run it for longer by hand)
 # Every step runs when the steps it needs passed (otherwise it is skipped); the exit
-# status is non-zero if any step failed or was skipped.
+# status is non-zero if any step failed or was skipped. A step whose optional data is
+# absent (../shared/corpus) is "not run", with the reason, and does not fail the run.
+# Tests skipped inside a step (a swift-testing suite without its spec data, a pytest
+# test without the release binary, a tmpfs that cannot be mounted) are counted in the
+# step's result and listed with their reasons in the summary.
 #
 # Environment:
 #   FOLDMARK_SCRATCH_PATH  passed to swift build/test as --scratch-path
@@ -55,6 +59,9 @@ results=()
 times=()
 failed=0
 skipped=0
+not_run=0
+inner_skips="$work/skips"
+: > "$inner_skips"
 
 # step NAME COMMAND...: runs the command, records PASS/FAIL and how long it took.
 step() {
@@ -82,15 +89,46 @@ skip() {
     skipped=$((skipped + 1))
 }
 
+not_run() {
+    names+=("$1")
+    results+=("NOT RUN ($2)")
+    times+=("-")
+    not_run=$((not_run + 1))
+}
+
+# logged_step NAME COMMAND...: `step`, keeping the command's output to count the tests
+# it skipped: swift-testing's `➜ Test … skipped: "reason"` lines, pytest's `-rs` lines
+# (`SKIPPED [n] file:line: reason`) and FoldmarkTestSupport's `…: skipped, reason`.
+logged_step() {
+    local name="$1"; shift
+    local log="$work/step.log"
+    step "$name" "$@" > >(tee "$log") 2>&1
+    local rc=$?
+    wait
+    local skips
+    skips="$(grep -E '^➜ Test .* skipped: |^SKIPPED \[|^[^ ]+: skipped, ' "$log")"
+    if [ -n "$skips" ]; then
+        local count
+        count="$(awk '/^SKIPPED \[/ { n += substr($2, 2) + 0; next } { n++ } END { print n }' <<< "$skips")"
+        results[-1]="${results[-1]}, $count tests skipped"
+        sed "s/^/  $name: /" <<< "$skips" >> "$inner_skips"
+    fi
+    return "$rc"
+}
+
 summary() {
     echo
     echo "==== summary"
     local i passed=0
     for i in "${!names[@]}"; do
-        printf '  %-34s %-22s %s\n' "${names[$i]}" "${results[$i]}" "${times[$i]}"
-        [ "${results[$i]}" = PASS ] && passed=$((passed + 1))
+        printf '  %-34s %-34s %s\n' "${names[$i]}" "${results[$i]}" "${times[$i]}"
+        [[ "${results[$i]}" == PASS* ]] && passed=$((passed + 1))
     done
-    echo "steps: $passed passed, $failed failed, $skipped skipped"
+    echo "steps: $passed passed, $failed failed, $skipped skipped, $not_run not run"
+    if [ -s "$inner_skips" ]; then
+        echo "tests skipped inside the steps:"
+        cat "$inner_skips"
+    fi
 }
 
 if ! step "install dependencies" ./scripts/install-deps.sh; then
@@ -101,12 +139,12 @@ fi
 . "$FOLDMARK_TOOLS/env.sh"
 
 if step "swift build" swift build --build-tests "${scratch[@]}"; then
-    step "swift test" swift test --skip-build "${scratch[@]}"
+    logged_step "swift test" swift test --skip-build "${scratch[@]}"
 else
     skip "swift test" "swift build failed"
 fi
 
-step "leak check (LeakSanitizer)" ./scripts/leak-check.sh
+logged_step "leak check (LeakSanitizer)" ./scripts/leak-check.sh
 
 built_site=0
 if step "swift build -c release" swift build -c release --static-swift-stdlib "${scratch[@]}"; then
@@ -123,8 +161,8 @@ fi
 
 if [ "$built_site" = 1 ]; then
     # shellcheck disable=SC2086
-    step "browser tests (pytest)" env FOLDMARK_SITE="$site" "$FOLDMARK_PYTHON" -m pytest \
-        -p no:cacheprovider -rfE -v Tests/browser ${PYTEST_ARGS:-}
+    logged_step "browser tests (pytest)" env FOLDMARK_SITE="$site" "$FOLDMARK_PYTHON" -m pytest \
+        -p no:cacheprovider -rfEs -v Tests/browser ${PYTEST_ARGS:-}
     step "Nu HTML Checker" "$FOLDMARK_PYTHON" Tests/browser/check_html.py "$site"
 else
     skip "browser tests (pytest)" "no site"
@@ -138,7 +176,7 @@ if [ -n "${FOLDMARK_BIN:-}" ]; then
     if [ -d ../shared/corpus ]; then
         step "real corpora (../shared/corpus)" ./scripts/corpora.sh ../shared/corpus
     else
-        echo "test.sh: ../shared/corpus is absent: the real corpora are not built"
+        not_run "real corpora (../shared/corpus)" "../shared/corpus is absent"
     fi
 else
     skip "large input (100 MB page)" "release build failed"

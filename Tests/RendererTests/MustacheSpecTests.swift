@@ -1,9 +1,10 @@
+import FoldmarkTestSupport
 import Foundation
 import Renderer
 import Testing
 
 /// Runs every case of the official Mustache spec's required modules, read at test time from
-/// `../shared/spec/mustache/` next to the package. Lambdas, dynamic names and inheritance
+/// the `mustache` folder that ``SpecData`` finds. Lambdas, dynamic names and inheritance
 /// (the optional `~` modules) are not supported, so they are not run.
 @Suite struct MustacheSpecTests {
     /// One test of a spec file: a template, its data and partials, and the exact output.
@@ -20,21 +21,15 @@ import Testing
 
     static let modules = ["interpolation", "sections", "inverted", "partials", "comments", "delimiters"]
 
-    /// `../shared/spec/mustache`, relative to the package root three levels above this file.
-    static let specDirectory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // RendererTests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // package root
-        .appendingPathComponent("../shared/spec/mustache")
-        .standardizedFileURL
+    static let specDirectory = SpecData.find("mustache")
 
-    static let isSpecAvailable = FileManager.default.fileExists(atPath: specDirectory.path)
+    static let isSpecAvailable = specDirectory != nil
 
     static let cases: [Case] = modules.flatMap { (try? loadCases(module: $0)) ?? [] }
 
-    // Skipped, not failed, where the shared spec checkout is absent (e.g. a lone clone of the package).
+    // Skipped, not failed, where no spec folder holds it (e.g. a lone clone of the package).
     @Test(
-        .enabled(if: isSpecAvailable, "Mustache spec not found at ../shared/spec/mustache; skipping spec tests"),
+        .enabled(if: isSpecAvailable, Comment(rawValue: SpecData.absence(of: "mustache"))),
         arguments: cases
     )
     func specCase(_ specCase: Case) throws {
@@ -43,7 +38,7 @@ import Testing
     }
 
     @Test(
-        .enabled(if: isSpecAvailable, "Mustache spec not found at ../shared/spec/mustache; skipping spec tests"),
+        .enabled(if: isSpecAvailable, Comment(rawValue: SpecData.absence(of: "mustache"))),
         arguments: modules
     )
     func specFileLoads(_ module: String) throws {
@@ -52,6 +47,7 @@ import Testing
     }
 
     static func loadCases(module: String) throws -> [Case] {
+        guard let specDirectory else { return [] }
         let url = specDirectory.appendingPathComponent("\(module).json")
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
         guard let file = json as? [String: Any], let tests = file["tests"] as? [[String: Any]] else {

@@ -5,8 +5,8 @@ import Testing
 @testable import foldmark
 
 /// Every example of the CommonMark spec through `foldmark render` and through libcmark
-/// alone. The suite is read from `../shared/spec/` beside the checkout at test time.
-@Suite(.enabled(if: CommonMarkExamples.available, "../shared/spec/commonmark-0.31.2.json is absent: conformance skipped"))
+/// alone. The suite is read at test time from where ``SpecData`` finds it.
+@Suite(.enabled(if: CommonMarkExamples.available, Comment(rawValue: SpecData.absence(of: CommonMarkExamples.name))))
 struct CommonMarkConformanceTests {
     @Test func examplesWithoutHeadingsMatchLibcmarkExactly() async throws {
         var compared = 0
@@ -65,13 +65,13 @@ struct CommonMarkExample: Decodable {
 }
 
 enum CommonMarkExamples {
-    static let file = BuildCommandTests.packageRoot.appending(path: "../shared/spec/commonmark-0.31.2.json")
-        .standardizedFileURL
+    static let name = "commonmark-0.31.2.json"
+    static let file = SpecData.find(name)
 
-    static var available: Bool { FileManager.default.fileExists(atPath: file.path) }
+    static var available: Bool { file != nil }
 
     static let all: [CommonMarkExample] = {
-        guard let data = FileManager.default.contents(atPath: file.path) else { return [] }
+        guard let file, let data = FileManager.default.contents(atPath: file.path) else { return [] }
         return (try? JSONDecoder().decode([CommonMarkExample].self, from: data)) ?? []
     }()
 
