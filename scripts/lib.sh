@@ -7,7 +7,7 @@ foldmark_use_swift() {
     command -v swift >/dev/null 2>&1 || export PATH="$PATH:/opt/swift/usr/bin"
 }
 
-# Builds the release binary as users get it (the Swift runtime linked in, see the README)
+# Builds the release binary as users get it (the Swift runtime linked in, see CONTRIBUTING.md)
 # and prints its path. The build's own output goes to standard error. SCRATCH (the first
 # argument, else $FOLDMARK_SCRATCH_PATH) is passed to swift build as --scratch-path.
 foldmark_release_binary() {
