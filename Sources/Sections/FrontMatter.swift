@@ -1,8 +1,15 @@
+import Basics
+
 /// The YAML block between `---` lines at the very top of a page.
 ///
 /// The keys foldmark understands have properties; every key, known or not, stays in
 /// ``values`` for templates.
 public struct FrontMatter: Hashable, Sendable {
+    /// The keys foldmark reads itself; any other key is the page's own, for templates.
+    public static let knownKeys = [
+        "title", "description", "collapsed", "fold_from_level", "fold_longer_than", "accordion", "order", "draft",
+    ]
+
     public var title: String?
     public var description: String?
     /// The page's default for sections without `.collapsed` or `.open`.
@@ -62,6 +69,19 @@ public struct FrontMatter: Hashable, Sendable {
             problems.append(SectionsError(.invalidValue(key: wrong.key, expected: wrong.expected), line: wrong.line))
         }
         if let error = SectionsError(combining: problems) { throw error }
+    }
+
+    /// The keys that are not foldmark's but lie so near one of its keys (see
+    /// ``EditDistance``) that they are most likely that key misspelt, each with the key it
+    /// most likely means, in source order. A page's own keys are kept for templates, so
+    /// only these are worth a word: `colapsed: true` would otherwise fold nothing, silently.
+    public var likelyMisspellings: [(pair: YAMLValue.Pair, meant: String)] {
+        values.compactMap { pair in
+            guard !Self.knownKeys.contains(pair.key),
+                let meant = EditDistance.suggestion(for: pair.key, among: Self.knownKeys)
+            else { return nil }
+            return (pair, meant)
+        }
     }
 
     /// Splits a page into its front matter's YAML text (if the page starts with a `---`

@@ -136,11 +136,12 @@ extension PagePass {
         // Its fields, set one by one before they go into one record.
         var record = CachedPage.Fields(
             source: source, sourceHash: hash, document: document, output: output, title: title.title)
-        if let warning = title.warning { record.parseWarnings = [CachedPage.Warning(warning)] }
+        let parseWarnings = Self.parseWarnings(of: document, titleWarning: title.warning, file: name)
+        record.parseWarnings = parseWarnings.map(CachedPage.Warning.init)
         record.identity = settled
         record.isCleanText = text.problems.isEmpty
         if document.frontMatter.isDraft && !settings.includesDrafts { return .draft(CachedPage(record)) }
-        if let warning = title.warning { warnings.append(warning) }
+        warnings += parseWarnings
         times.lap()
         if site.config.hasSearch && !Self.isNotFoundOutput(output) {
             try writeSearchData(of: document, into: &record, name: name, packs: packs, worker: worker)
@@ -165,6 +166,21 @@ extension PagePass {
             order: document.frontMatter.order, frontMatter: document.frontMatter,
             headings: record.storedHeadings)
         return .page(page, CachedPage(record), reused: false, times)
+    }
+
+    /// What parsing `document` has to say that does not stop the build: its navigation title
+    /// cut short (`titleWarning`), and front matter keys that look like one of foldmark's
+    /// misspelt. The page's record keeps them, so that a build that reuses it says them again.
+    private static func parseWarnings(
+        of document: Document, titleWarning: SiteWarning?, file: String
+    ) -> [SiteWarning] {
+        var warnings: [SiteWarning] = []
+        if let titleWarning { warnings.append(titleWarning) }
+        for (pair, meant) in document.frontMatter.likelyMisspellings {
+            warnings.append(
+                SiteWarning(file: file, line: pair.line, column: pair.column, .likelyMisspeltKey(pair.key, meant: meant)))
+        }
+        return warnings
     }
 
     /// Writes the search terms of `document` into its worker's pack, and notes where in

@@ -31,6 +31,9 @@ public struct SiteWarning: SiteProblem, Hashable, Sendable {
         /// `foldmark.yml` has a key that foldmark does not know, and the known key it most
         /// likely meant, if one is near enough (``EditDistance``).
         case unknownKey(String, suggestion: String?)
+        /// A front matter key that foldmark does not read but that is within a slip of
+        /// one it does: kept for templates, but most likely `meant` misspelt.
+        case likelyMisspeltKey(String, meant: String)
         /// Bytes of the file that are not text, replaced with U+FFFD.
         case text(SourceText.Problem)
         /// A link of the page that leads nowhere in the built site.
@@ -52,6 +55,7 @@ public struct SiteWarning: SiteProblem, Hashable, Sendable {
             case .outputCase(let output, let other):
                 "output '\(output)' differs only in case from that of \(SiteFolder.contentFolder)/\(other)"
             case .unknownKey(let key, let suggestion): "unknown key '\(key)'" + Self.or(suggestion)
+            case .likelyMisspeltKey(let key, let meant): "unknown front matter key '\(key)'" + Self.or(meant)
             case .text(let problem):
                 "\(problem.kind == .invalidUTF8 ? "invalid UTF-8" : "NUL byte") at byte offset \(problem.offset)"
                     + (problem.count > 1 ? " (and \(problem.count - 1) more)" : "") + ", replaced with U+FFFD"
