@@ -8,14 +8,15 @@ import Testing
 @Suite(.enabled(if: ToolProcess.executable != nil, "no foldmark executable beside the tests"))
 struct MessagePathTests {
     /// A site in `mydocs/` of a temporary folder, with a warning in a page, another in
-    /// `foldmark.yml`, and an error; `other/` stands beside it.
+    /// `foldmark.yml`, and an error; `other/deep/` and `empty/` stand beside it.
     static func folders() throws -> TemporarySite {
         try TemporarySite(files: [
             "mydocs/foldmark.yml": "title: T\ntitel: x\n",
             "mydocs/Content/index.md": "# Home\n",
             "mydocs/Content/guide/odd.md": "# Odd\n\nA \u{0} byte\n",
             "mydocs/Content/guide/bad.md": "---\ntitle: A\ncollapsed: maybe\n---\n# Bad\n",
-            "other/.keep": "",
+            "other/deep/.keep": "",
+            "empty/.keep": "",
         ])
     }
 
@@ -71,6 +72,30 @@ struct MessagePathTests {
         #expect(run.status == 1)
         #expect(run.output.contains(#""file": "mydocs/Content/guide/bad.md""#), "\(run.output)")
         #expect(run.output.contains(#""file": "mydocs/Content/guide/odd.md""#), "\(run.output)")
+    }
+
+    /// A site folder without `Content/` (given from its parent, from a folder beside it,
+    /// or as the current folder), and one that does not exist: the message names the
+    /// folder from where foldmark ran, and the command that starts a site there.
+    @Test(arguments: [
+        ("empty", "", "empty: error: no Content/ folder in empty (run 'foldmark init empty' to start a site there)"),
+        (
+            "../../empty", "other/deep",
+            "../../empty: error: no Content/ folder in ../../empty (run 'foldmark init ../../empty' to start a "
+                + "site there)"
+        ),
+        (
+            ".", "empty",
+            ".: error: no Content/ folder in the current folder (run 'foldmark init .' to start a site here)"
+        ),
+        ("nope", "", "nope: error: no such folder (run 'foldmark init nope' to start a site there)"),
+    ])
+    func missingSiteOrContentNamesTheFolder(site: String, folder: String, message: String) throws {
+        let folders = try Self.folders()
+        let run = try Self.run(["build", site], from: folder, of: folders)
+        #expect(run.status == 1)
+        #expect(run.errors == message + "\nBuild failed with 1 error; the output folder was not changed.\n")
+        #expect(!FileManager.default.fileExists(atPath: folders.root.appending(path: "nope").path))
     }
 
     /// `render` names the site's `foldmark.yml`, which it reads for a page of the site, from

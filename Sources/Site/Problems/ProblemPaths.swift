@@ -38,11 +38,17 @@ public struct ProblemPaths: Sendable {
 }
 
 extension SiteError {
-    /// The error with its file and those of its ``otherProblems`` as `paths` prints them.
+    /// The error with its file, those of its ``otherProblems`` and the site folder its
+    /// reason names, as `paths` prints them.
     public func placed(by paths: ProblemPaths) -> SiteError {
         var placed = self
         placed.file = paths.path(file)
         placed.otherProblems = otherProblems.map { $0.placed(by: paths) }
+        switch reason {
+        case .sources(.noSiteFolder(let site)): placed.reason = .sources(.noSiteFolder(site: paths.path(site)))
+        case .sources(.noContentFolder(let site)): placed.reason = .sources(.noContentFolder(site: paths.path(site)))
+        default: break
+        }
         return placed
     }
 }
