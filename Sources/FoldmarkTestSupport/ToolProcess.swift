@@ -45,8 +45,10 @@ public struct ToolProcess {
     /// `fileSizeLimit` (in 512-byte blocks, as `ulimit -f` of /bin/sh counts them) makes
     /// every write past that size fail, as on a full disk. `interruptWhen`, if given, is
     /// asked every 5 ms while foldmark runs; once it holds, foldmark gets SIGINT (Ctrl-C).
+    /// `workingFolder` is where foldmark runs, from which its messages name files (the tests'
+    /// own folder if `nil`).
     public static func run(
-        _ arguments: [String], unprivileged: Bool = false, fileSizeLimit: Int? = nil,
+        _ arguments: [String], in workingFolder: URL? = nil, unprivileged: Bool = false, fileSizeLimit: Int? = nil,
         interruptWhen: (() -> Bool)? = nil
     ) throws -> ToolProcess {
         guard let executable else { throw ToolProcessError.noExecutable }
@@ -71,6 +73,7 @@ public struct ToolProcess {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())
+        if let workingFolder { process.currentDirectoryURL = workingFolder }
         let outputHandle = try FileHandle(forWritingTo: outputFile)
         let errorHandle = try FileHandle(forWritingTo: errorFile)
         defer {

@@ -3,6 +3,10 @@ import FoundationEssentials
 import Renderer
 import Sections
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A site folder: `Content/` with the Markdown pages and assets, an optional `Templates/`
 /// that overrides the default theme file by file, and an optional `foldmark.yml`.
 public struct SiteFolder: Sendable {
@@ -20,6 +24,7 @@ public struct SiteFolder: Sendable {
     /// Reads the configuration and the theme of the site at `root`.
     public init(at root: URL) throws(SiteError) {
         self.root = root.standardizedFileURL
+        try Self.requireFolder(self.root.path)
         var warnings: [SiteWarning] = []
         let configURL = self.root.appending(path: SiteConfig.fileName)
         if FileManager.default.fileExists(atPath: configURL.path) {
@@ -30,6 +35,16 @@ public struct SiteFolder: Sendable {
         }
         theme = try Self.theme(overriddenBy: self.root.appending(path: Self.templatesFolder), warnings: &warnings)
         self.warnings = warnings
+    }
+
+    /// Throws unless a folder is at `path`, the site's: without one, `foldmark init` makes
+    /// the site, which the error says when nothing is there.
+    private static func requireFolder(_ path: String) throws(SiteError) {
+        guard !FileIO.isFolder(path) else { return }
+        guard !FileIO.exists(path) else { throw SiteError(file: ".", cannot: .listFolder, code: ENOTDIR) }
+        let code = errno
+        guard code == ENOENT else { throw SiteError(file: ".", cannot: .listFolder, code: code) }
+        throw SiteError(file: ".", .sources(.noSiteFolder(site: ".")))
     }
 
     /// The site that holds the file at `file`, and the file's path under its `Content/`:

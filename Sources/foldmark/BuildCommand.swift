@@ -17,11 +17,12 @@ extension CommandLineTool {
         let options = BuildOptions(
             includesDrafts: arguments.includesDrafts, isStrict: arguments.isStrict, baseURL: arguments.baseURL,
             jobs: arguments.jobs)
+        let paths = ProblemPaths(site: root, from: pathsFrom)
         let site: SiteFolder
         do {
             site = try SiteFolder(at: root)
         } catch {
-            return fail(BuildReport(warnings: [], errors: error.allProblems), arguments)
+            return fail(BuildReport(warnings: [], errors: error.allProblems).placed(by: paths), arguments)
         }
         let progress = BuildProgress()
         let line = ProgressLine(
@@ -41,12 +42,12 @@ extension CommandLineTool {
         if stopsBuildsOnInterrupt { InterruptSignals.restoreDefaultAction() }
         switch outcome {
         case .success(let report):
-            return succeed(report, arguments, summary: keepsOutput ? " → " + output.path : nil)
+            return succeed(report.placed(by: paths), arguments, summary: keepsOutput ? " → " + output.path : nil)
         case .failure(let failure) where failure.isInterrupted:
-            if arguments.printsJSON { standardOutput.print(failure.report.json) }
+            if arguments.printsJSON { standardOutput.print(failure.report.placed(by: paths).json) }
             standardError.print(keepsOutput ? "Interrupted; the output folder was not changed." : "Interrupted.")
             return Self.interruptedStatus
-        case .failure(let failure): return fail(failure.report, arguments)
+        case .failure(let failure): return fail(failure.report.placed(by: paths), arguments)
         }
     }
 

@@ -1,6 +1,10 @@
 import Basics
 import Site
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The `foldmark` command: parses arguments, runs a command, prints messages and returns
 /// the exit status (0 success, 1 content errors, 2 usage errors, 130 a build interrupted).
 struct CommandLineTool {
@@ -68,6 +72,20 @@ struct CommandLineTool {
     /// by the `foldmark` process, not by tests that run the command inside theirs, where a
     /// signal would stop every build of the process (``BuildInterruption`` is one flag).
     var stopsBuildsOnInterrupt = false
+    /// Where the files named in messages are printed from: the folder the `foldmark`
+    /// process runs in (``workingFolder()``). Tests that run the command inside their own
+    /// process, whose folder is not where a user would stand, keep the paths as the site
+    /// names them.
+    var pathsFrom = ProblemPaths.Origin.site
+
+    /// The folder the process runs in, as the system gives it (free of symbolic links), or
+    /// `.unknown` when it cannot (the folder was removed, or a folder above it cannot be
+    /// read).
+    static func workingFolder() -> ProblemPaths.Origin {
+        guard let path = getcwd(nil, 0) else { return .unknown }
+        defer { free(path) }
+        return .folder(String(cString: path))
+    }
 
     func run(_ arguments: [String]) async -> Int32 {
         do {

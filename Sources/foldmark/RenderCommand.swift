@@ -10,22 +10,26 @@ extension CommandLineTool {
         let file = arguments.file
         let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
         let place = file == "-" ? nil : SiteFolder.site(holding: URL(fileURLWithPath: file))
+        let paths = ProblemPaths(site: place?.root ?? current, from: pathsFrom)
+        // Messages name the page by its absolute path, which `paths` prints from the folder
+        // the command ran in; standard input (`-`) keeps its name.
+        let name = file == "-" ? file : URL(fileURLWithPath: file).path
         do throws(SiteError) {
             let site = try SiteFolder(at: place?.root ?? current)
             let data: Data
             switch file == "-" ? FileIO.readStandardInput() : FileIO.read(file) {
             case .success(let read): data = read
-            case .failure(let failure): throw SiteError(file: file, cannot: .readFile, code: failure.code)
+            case .failure(let failure): throw SiteError(file: name, cannot: .readFile, code: failure.code)
             }
             let builder = PageBuilder(settings: PageSettings(config: site.config), renderer: try site.makeRenderer())
             let text = SourceText(decoding: data)
-            text.warnings(file: file).forEach { standardError.print($0.description) }
+            text.warnings(file: name).forEach { standardError.print($0.placed(by: paths).description) }
             let (_, html) = try builder.page(
-                markdown: text.text, file: file, source: place?.source, sourceHash: PageBuilder.sourceHash(of: data))
+                markdown: text.text, file: name, source: place?.source, sourceHash: PageBuilder.sourceHash(of: data))
             standardOutput.printRaw(html)
             return 0
         } catch {
-            error.allProblems.forEach { standardError.print($0.description) }
+            error.placed(by: paths).allProblems.forEach { standardError.print($0.description) }
             return 1
         }
     }

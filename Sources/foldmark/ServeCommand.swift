@@ -16,7 +16,7 @@ extension CommandLineTool {
         let root = URL(fileURLWithPath: arguments.site, isDirectory: true)
         let output = arguments.output.map { URL(fileURLWithPath: $0, isDirectory: true) }
         let configuration = ServerConfiguration(host: arguments.host, port: arguments.port)
-        let (out, err) = (standardOutput, standardError)
+        let (out, err, paths) = (standardOutput, standardError, ProblemPaths(site: root, from: pathsFrom))
         // On a terminal, a build that takes more than a second shows the progress line of
         // `foldmark build` (the first build of a large site, or a change of its templates).
         let progress = isTerminal ? BuildProgress() : nil
@@ -30,7 +30,7 @@ extension CommandLineTool {
                 return
             }
             line.withLock { $0.take() }?.stop()
-            Self.print(event, out: out, err: err)
+            Self.print(event, out: out, err: err, paths: paths)
         }
         InterruptSignals.handle { count in
             if count > 1 { _exit(130) }
@@ -58,10 +58,12 @@ extension CommandLineTool {
         return 0
     }
 
-    private static func print(_ event: PreviewSession.Event, out: OutputStream, err: OutputStream) {
+    private static func print(
+        _ event: PreviewSession.Event, out: OutputStream, err: OutputStream, paths: ProblemPaths
+    ) {
         switch event {
         case .built(let report, let isFirst):
-            for warning in report.warnings { err.print(warning.description) }
+            for warning in report.warnings { err.print(warning.placed(by: paths).description) }
             if isFirst {
                 out.print(report.summary)
             } else {
@@ -71,7 +73,7 @@ extension CommandLineTool {
                     "\(time()) " + report.summary + (changed.isEmpty ? "" : ": " + changed.joined(separator: ", ")))
             }
         case .failed(let report):
-            for error in report.errors { err.print(error.description) }
+            for error in report.errors { err.print(error.placed(by: paths).description) }
             let count = report.errors.count
             err.print(
                 "\(time()) Build failed with " + NumberText.counted(count, "error") + "; "

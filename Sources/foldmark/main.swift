@@ -13,7 +13,7 @@ let endsWithBuild = command == "build" || command == "check"
 if endsWithBuild { Leftovers.keepUntilExit() }
 let tool = CommandLineTool(
     standardOutput: .standardOutput, standardError: .standardError, isTerminal: ProgressLine.standardErrorIsTerminal,
-    stopsBuildsOnInterrupt: true)
+    stopsBuildsOnInterrupt: true, pathsFrom: CommandLineTool.workingFolder())
 let status = await tool.run(Array(CommandLine.arguments.dropFirst()))
 // Its outputs are written and published: the kernel frees its memory after the caller has
 // seen it end (see CExitHelper). Not under a sanitizer, whose checks run at exit.

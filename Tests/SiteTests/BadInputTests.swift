@@ -231,7 +231,9 @@ import Testing
         let site = try TemporarySite(files: ["foldmark.yml": "title: T\n"])
         let build = await site.build()
         #expect(!build.succeeded && build.warnings == [])
-        #expect(build.errors == ["Content: error: no Content/ folder in the site"])
+        #expect(build.errors == [
+            ".: error: no Content/ folder in the current folder (run 'foldmark init .' to start a site here)"
+        ])
     }
 
     // MARK: Output

@@ -117,7 +117,9 @@ import Site
         let site = try TemporarySite(files: ["README": "x"])
         let build = await site.build()
         #expect(!build.succeeded)
-        #expect(build.errors.contains("Content: error: no Content/ folder in the site"))
+        #expect(
+            build.errors.contains(
+                ".: error: no Content/ folder in the current folder (run 'foldmark init .' to start a site here)"))
     }
 }
 

@@ -4,7 +4,8 @@ import Testing
 
 /// `foldmark build` run as a user without special rights, in a process of its own (root
 /// reads and writes any file): what it prints when the system refuses it a file or folder,
-/// and that the previous output stays.
+/// and that the previous output stays. Run from the site's folder, it names the site's
+/// files as the site does (`Content/a.png`).
 @Suite struct UnprivilegedBuildTests {
     static let failed = "Build failed with 1 error; the output folder was not changed.\n"
 
@@ -16,7 +17,8 @@ import Testing
         let asset = site.root.appending(path: "Content/a.png").path
         try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: asset)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: asset) }
-        let run = try ToolProcess.run(["build", site.root.path, "--out", out.path], unprivileged: true)
+        let run = try ToolProcess.run(
+            ["build", site.root.path, "--out", out.path], in: site.root, unprivileged: true)
         #expect(run.status == 1)
         #expect(run.errors == "Content/a.png: error: cannot read the file: Permission denied\n" + Self.failed)
     }
@@ -32,7 +34,8 @@ import Testing
         try site.write("Content/secret.md", "# Changed\n")
         try FileManager.default.setAttributes(
             [.posixPermissions: 0o000], ofItemAtPath: site.root.appending(path: "Content/secret.md").path)
-        let run = try ToolProcess.run(["build", site.root.path, "--out", out.path], unprivileged: true)
+        let run = try ToolProcess.run(
+            ["build", site.root.path, "--out", out.path], in: site.root, unprivileged: true)
         #expect(run.status == 1)
         #expect(run.errors == "Content/secret.md: error: cannot read the file: Permission denied\n" + Self.failed)
         #expect(try FolderSnapshot.files(in: out) == before)
@@ -48,7 +51,8 @@ import Testing
         let guide = site.root.appending(path: "Content/guide").path
         try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: guide)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: guide) }
-        let run = try ToolProcess.run(["build", site.root.path, "--out", out.path], unprivileged: true)
+        let run = try ToolProcess.run(
+            ["build", site.root.path, "--out", out.path], in: site.root, unprivileged: true)
         #expect(run.status == 1)
         #expect(run.errors == "Content/guide/: error: cannot list the folder: Permission denied\n" + Self.failed)
     }

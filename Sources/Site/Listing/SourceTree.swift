@@ -28,7 +28,7 @@ struct SourceTree {
     /// `nil`).
     init(content: URL, jobs: Int? = nil) throws(SiteError) {
         guard FileIO.isFolder(content.path) else {
-            throw SiteError(file: SiteFolder.contentFolder, .sources(.noContentFolder))
+            throw SiteError(file: ".", .sources(.noContentFolder(site: ".")))
         }
         let path = content.path.hasSuffix("/") ? content.path : content.path + "/"
         let root = Walk.run(FolderListing(path: path, relative: ""), threads: max(1, jobs ?? Parallel.cores))

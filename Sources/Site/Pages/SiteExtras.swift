@@ -70,7 +70,7 @@ extension PagePass {
 
     private func write(_ text: String, to name: String) throws(SiteError) {
         guard FileIO.write(text, toPath: staging.appending(path: name).path) else {
-            throw SiteError(file: name, cannot: .write)
+            throw SiteError(file: outputPath + name, cannot: .write)
         }
     }
 }

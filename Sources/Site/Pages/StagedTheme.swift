@@ -22,7 +22,7 @@ extension PagePass {
             // compared on every build).
             if FileIO.exists(outputPath + file.path) { continue }
             guard FileIO.write(file.text, toPath: stagingPath + file.path) else {
-                staged.report.errors.append(SiteError(file: file.path, cannot: .writeThemeFile))
+                staged.report.errors.append(SiteError(file: outputPath + file.path, cannot: .writeThemeFile))
                 return staged
             }
             staged.files.staged.append(file.path)

@@ -36,7 +36,10 @@ extension SiteError {
             case .fileSystem(let action, nil): "cannot \(action.words)"
             case .fileSystem(let action, .code(let code)?): "cannot \(action.words): \(String(cString: strerror(code)))"
             case .fileSystem(let action, .described(let words)?): "cannot \(action.words): \(words)"
-            case .sources(.noContentFolder): "no \(SiteFolder.contentFolder)/ folder in the site"
+            case .sources(.noSiteFolder(let site)): "no such folder" + Self.startingSite(site)
+            case .sources(.noContentFolder(let site)):
+                "no \(SiteFolder.contentFolder)/ folder in \(site == "." ? "the current folder" : site)"
+                    + Self.startingSite(site)
             case .sources(.sameOutput(let output, let other)):
                 "writes '\(output)', as does \(SiteFolder.contentFolder)/\(other)"
             case .config(.malformedYAML(let problem)): "malformed YAML: \(problem)"
@@ -58,6 +61,11 @@ extension SiteError {
             case .interrupted(.step): "interrupted"
             case .strict(let warning): warning.message
             }
+        }
+
+        /// How to make a site in the folder `site`, which messages name as its path.
+        private static func startingSite(_ site: String) -> String {
+            " (run 'foldmark init \(site)' to start a site \(site == "." ? "here" : "there"))"
         }
     }
 
@@ -109,8 +117,11 @@ extension SiteError {
     }
 
     public enum SourceProblem: Hashable, Sendable {
-        /// The site has no `Content/` folder.
-        case noContentFolder
+        /// Nothing is at the site folder's path `site` (the error's file as well: `.`
+        /// relative to the site, until ``SiteError/placed(by:)`` names it from elsewhere).
+        case noSiteFolder(site: String)
+        /// The site folder `site` (as in ``noSiteFolder(site:)``) has no `Content/` folder.
+        case noContentFolder(site: String)
         /// The error's source writes `output`, as does `other` (relative to `Content/`).
         case sameOutput(String, other: String)
     }

@@ -12,7 +12,8 @@ import Sections
 public struct SiteError: LocatedProblem, SiteProblem, Hashable, Sendable {
     public static let severity = "error"
 
-    /// The path relative to the site's folder (or as given on the command line).
+    /// The path relative to the site's folder, or absolute: a file of the output or of the
+    /// build cache, or one given on the command line.
     public var file: String
     public var line: Int?
     public var column: Int?

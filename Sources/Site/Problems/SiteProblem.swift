@@ -2,7 +2,8 @@
 /// printed as `Content/guide.md:12:3: error: message`, the form compilers use, so that
 /// editors and CI logs link to the place.
 public protocol SiteProblem: CustomStringConvertible, Sendable {
-    /// The path relative to the site's folder (or as given on the command line).
+    /// The path relative to the site's folder, or absolute: a file of the output or of the
+    /// build cache, or one given on the command line.
     var file: String { get }
     var line: Int? { get }
     var column: Int? { get }

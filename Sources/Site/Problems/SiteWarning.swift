@@ -5,7 +5,8 @@ import Basics
 public struct SiteWarning: SiteProblem, Hashable, Sendable {
     public static let severity = "warning"
 
-    /// The path relative to the site's folder (or as given on the command line).
+    /// The path relative to the site's folder, or absolute: a file of the output or of the
+    /// build cache, or one given on the command line.
     public var file: String
     public var line: Int?
     public var column: Int?

@@ -64,7 +64,7 @@ extension PagePass {
             state: next, file: cache.folder.appending(path: SearchIndexState.fileName), key: cache.key)
         if let failure = index.failure {
             state.write()
-            throw SiteError(file: failure.path, cannot: .writeSearchIndex, code: failure.code)
+            throw SiteError(file: outputPath + failure.path, cannot: .writeSearchIndex, code: failure.code)
         }
         return SearchOutcome(outputs: index.paths, staged: index.staged, state: state)
     }
