@@ -45,9 +45,10 @@ public struct ToolProcess {
     /// `fileSizeLimit` (in 512-byte blocks, as `ulimit -f` of /bin/sh counts them) makes
     /// every write past that size fail, as on a full disk. `interruptWhen`, if given, is
     /// asked every 5 ms while foldmark runs; once it holds, foldmark gets SIGINT (Ctrl-C).
+    /// `input` is foldmark's standard input: a file, so that it never waits on the tests' own.
     public static func run(
         _ arguments: [String], unprivileged: Bool = false, fileSizeLimit: Int? = nil,
-        interruptWhen: (() -> Bool)? = nil
+        interruptWhen: (() -> Bool)? = nil, input: String = ""
     ) throws -> ToolProcess {
         guard let executable else { throw ToolProcessError.noExecutable }
         var command = [executable.path] + arguments
@@ -68,15 +69,20 @@ public struct ToolProcess {
         let errorFile = folder.appending(path: "stderr")
         _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        let inputFile = folder.appending(path: "stdin")
+        _ = FileManager.default.createFile(atPath: inputFile.path, contents: Data(input.utf8))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())
         let outputHandle = try FileHandle(forWritingTo: outputFile)
         let errorHandle = try FileHandle(forWritingTo: errorFile)
+        let inputHandle = try FileHandle(forReadingFrom: inputFile)
         defer {
             try? outputHandle.close()
             try? errorHandle.close()
+            try? inputHandle.close()
         }
+        process.standardInput = inputHandle
         process.standardOutput = outputHandle
         process.standardError = errorHandle
         try process.run()
