@@ -6,10 +6,17 @@ extension CommandLineTool {
     func initialize(_ arguments: InitArguments) -> Int32 {
         let folder = arguments.folder
         do throws(SiteError) {
-            let created = try SiteInitializer.create(
+            let changes = try SiteInitializer.create(
                 at: URL(fileURLWithPath: folder, isDirectory: true), force: arguments.force)
-            created.forEach { standardOutput.print("created \(folder)/\($0)") }
-            standardOutput.print("Build it with: foldmark build \(folder)")
+            for change in changes {
+                switch change {
+                case .created(let path):
+                    standardOutput.print("created \(folder)/\(path)")
+                case .extended(let path, let lines):
+                    standardOutput.print("added \(lines.joined(separator: " and ")) to \(folder)/\(path)")
+                }
+            }
+            standardOutput.print("Preview it with: foldmark serve \(folder)")
             return 0
         } catch {
             standardError.print(error.description)
