@@ -24,6 +24,16 @@ package enum FileIO {
         return write(buffer, to: descriptor)
     }
 
+    /// Adds `text` at the end of the existing file at `path`, leaving what it holds as it
+    /// is: 0, or the `errno` of the call that failed.
+    package static func append(_ text: String, toPath path: String) -> Int32 {
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        guard descriptor >= 0 else { return errno }
+        defer { close(descriptor) }
+        var text = text
+        return text.withUTF8 { write(UnsafeRawBufferPointer($0), to: descriptor) } ? 0 : errno
+    }
+
     /// `path` opened for writing, emptied or created, with the folders missing on the way;
     /// -1 (and `errno`) if it cannot be.
     private static func create(_ path: String) -> Int32 {

@@ -46,10 +46,11 @@ public struct ToolProcess {
     /// every write past that size fail, as on a full disk. `interruptWhen`, if given, is
     /// asked every 5 ms while foldmark runs; once it holds, foldmark gets SIGINT (Ctrl-C).
     /// `workingFolder` is where foldmark runs, from which its messages name files (the tests'
-    /// own folder if `nil`).
+    /// own folder if `nil`). `input` is foldmark's standard input: a file, so that it never
+    /// waits on the tests' own.
     public static func run(
         _ arguments: [String], in workingFolder: URL? = nil, unprivileged: Bool = false, fileSizeLimit: Int? = nil,
-        interruptWhen: (() -> Bool)? = nil
+        interruptWhen: (() -> Bool)? = nil, input: String = ""
     ) throws -> ToolProcess {
         guard let executable else { throw ToolProcessError.noExecutable }
         var command = [executable.path] + arguments
@@ -70,16 +71,21 @@ public struct ToolProcess {
         let errorFile = folder.appending(path: "stderr")
         _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        let inputFile = folder.appending(path: "stdin")
+        _ = FileManager.default.createFile(atPath: inputFile.path, contents: Data(input.utf8))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())
         if let workingFolder { process.currentDirectoryURL = workingFolder }
         let outputHandle = try FileHandle(forWritingTo: outputFile)
         let errorHandle = try FileHandle(forWritingTo: errorFile)
+        let inputHandle = try FileHandle(forReadingFrom: inputFile)
         defer {
             try? outputHandle.close()
             try? errorHandle.close()
+            try? inputHandle.close()
         }
+        process.standardInput = inputHandle
         process.standardOutput = outputHandle
         process.standardError = errorHandle
         try process.run()

@@ -23,18 +23,33 @@ public struct PageBuilder: Sendable {
 
     /// The page for `markdown`, read from `file` (as messages name it), whose bytes hash to
     /// `sourceHash`; `source` is its path under its site's `Content/`, if it lies there,
-    /// which gives its canonical and edit links as in the built site.
+    /// which gives its canonical and edit links as in the built site. With `links` (the
+    /// site around it), its links are rewritten as a build rewrites them; without, they
+    /// stay as written.
     public func page(
-        markdown: String, file: String, source: String?, sourceHash: String
+        markdown: String, file: String, source: String?, sourceHash: String, links: SiteLinks? = nil
     ) throws(SiteError) -> (Document, String) {
+        var rewrite: (@Sendable (String) -> String)?
+        if let links { rewrite = { links.rewrite($0) } }
         let document: Document
         do {
-            document = try Document(parsing: markdown, options: settings.parseOptions(reserving: renderer.layoutIDs))
+            document = try Document(parsing: markdown, options: parseOptions, rewritingLinks: rewrite)
         } catch {
             throw SiteError(file: file, error)
         }
         let context = settings.standaloneContext(
             source: source, fallbackTitle: FileIO.stem(of: file), sourceHash: sourceHash)
         return (document, renderer.render(document, context: context))
+    }
+
+    /// The warnings that a build gives about the links of `document`, a page made by
+    /// ``page(markdown:file:source:sourceHash:links:)`` with `links`, named `file` in messages.
+    public func linkWarnings(of document: Document, file: String, links: SiteLinks) -> [SiteWarning] {
+        links.warnings(for: document, file: file, options: parseOptions, settings: settings)
+    }
+
+    /// How pages are parsed, as in a build under the same settings and theme.
+    private var parseOptions: ParseOptions {
+        settings.parseOptions(reserving: renderer.layoutIDs)
     }
 }

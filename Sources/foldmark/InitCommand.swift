@@ -7,9 +7,16 @@ extension CommandLineTool {
         let folder = arguments.folder
         let url = URL(fileURLWithPath: folder, isDirectory: true)
         do throws(SiteError) {
-            let created = try SiteInitializer.create(at: url, force: arguments.force)
-            created.forEach { standardOutput.print("created \(folder)/\($0)") }
-            standardOutput.print("Build it with: foldmark build \(folder)")
+            let changes = try SiteInitializer.create(at: url, force: arguments.force)
+            for change in changes {
+                switch change {
+                case .created(let path):
+                    standardOutput.print("created \(folder)/\(path)")
+                case .extended(let path, let lines):
+                    standardOutput.print("added \(lines.joined(separator: " and ")) to \(folder)/\(path)")
+                }
+            }
+            standardOutput.print("Preview it with: foldmark serve \(folder)")
             return 0
         } catch {
             standardError.print(error.placed(by: ProblemPaths(site: url, from: pathsFrom)).description)

@@ -24,6 +24,20 @@ import Testing
         }
     }
 
+    /// A listing for links alone (`foldmark render`) finds the same sources, on several
+    /// threads, without the pages' identities.
+    @Test func listingWithoutIdentitiesFindsTheSameSources() throws {
+        var files: [String: String] = ["Content/logo.png": "png"]
+        for index in 0..<600 { files["Content/" + ["", "a/", "a/m/"][index % 3] + "p\(index).md"] = "# P\n" }
+        let site = try TemporarySite(files: files)
+        let content = site.root.appending(path: "Content")
+        let full = try SourceTree(content: content, jobs: 3)
+        let bare = try SourceTree(content: content, jobs: 3, takesIdentities: false)
+        #expect(bare.pages == full.pages && bare.assets == full.assets && bare.folders == full.folders)
+        #expect(bare.identities.count == bare.pages.count && bare.identities.allSatisfy { $0 == nil })
+        #expect(full.identities.allSatisfy { $0 != nil })
+    }
+
     /// A large site's pages are `stat`ed by several threads, each page keeping its own
     /// identity, also where a folder's pages come before and after a subfolder's.
     @Test func identitiesTakenOnSeveralThreadsStayWithTheirPages() throws {

@@ -9,14 +9,14 @@ import Testing
 /// same file rendered alone agree on every part of the page that the setting reaches.
 @Suite struct PagePathTests {
     /// A page that every setting changes something of: headings of four levels, raw HTML, a
-    /// long section, a draft section.
+    /// long section, a draft section; and links, which both rewrite alike.
     static let page = """
         ---
         description: What the page is about
         ---
         # Guide
 
-        Lead with <b>raw</b> HTML.
+        Lead with <b>raw</b> HTML, [home](../index.md) and [below](/guide/page.md#deeper).
 
         ## One
 

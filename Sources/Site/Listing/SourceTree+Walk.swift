@@ -93,12 +93,14 @@ extension SourceTree {
         static let size = 256
         let folder: String
         let names: [String]
-        /// Written by the one thread that takes the batch, read once the walk is done.
-        var identities: [SourceIdentity?] = []
+        /// Written by the one thread that takes the batch, read once the walk is done; all
+        /// `nil` for a batch that is not taken.
+        var identities: [SourceIdentity?]
 
         init(folder: String, names: [String]) {
             self.folder = folder
             self.names = names
+            identities = Array(repeating: nil, count: names.count)
         }
 
         /// Takes the identities of the pages, in order; `nil` where `stat` fails or finds no
@@ -132,6 +134,8 @@ extension SourceTree {
         }
 
         private let threads: Int
+        /// Whether the pages' `stat`s are taken (``StatBatch/take()``).
+        private let takesIdentities: Bool
         private let condition = Condition()
         /// The jobs in the order they were added; those before `taken` are taken.
         private var jobs: [Job] = []
@@ -141,13 +145,14 @@ extension SourceTree {
         private var pages = 0
         private var helpers: DispatchGroup?
 
-        private init(threads: Int) {
+        private init(threads: Int, takesIdentities: Bool) {
             self.threads = threads
+            self.takesIdentities = takesIdentities
         }
 
-        /// Lists `root` and everything under it.
-        static func run(_ root: FolderListing, threads: Int) -> FolderListing {
-            let walk = Walk(threads: threads)
+        /// Lists `root` and everything under it, with the pages' identities if `takesIdentities`.
+        static func run(_ root: FolderListing, threads: Int, takesIdentities: Bool) -> FolderListing {
+            let walk = Walk(threads: threads, takesIdentities: takesIdentities)
             walk.jobs = [.list(root)]
             walk.work()
             walk.condition.lock()
@@ -188,7 +193,7 @@ extension SourceTree {
         /// pages for that to pay (a few hundred; starting one costs more on a small site).
         private func add(_ folder: FolderListing) {
             condition.lock()
-            jobs += folder.batches.map { .stat($0) }
+            if takesIdentities { jobs += folder.batches.map { .stat($0) } }
             jobs += folder.subfolders.map { .list($0) }
             pages += folder.batches.reduce(0) { $0 + $1.names.count }
             let startsHelpers = helpers == nil && threads > 1 && pages >= 256

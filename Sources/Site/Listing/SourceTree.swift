@@ -25,13 +25,17 @@ struct SourceTree {
     var errors: [SiteError] = []
 
     /// `jobs`: how many threads may list folders and take the pages' `stat`s (all cores if
-    /// `nil`).
-    init(content: URL, jobs: Int? = nil) throws(SiteError) {
+    /// `nil`). `takesIdentities`: whether the pages' `stat`s are taken at all; only a build's
+    /// cache needs them (without, every identity is `nil`), and on a large site they are
+    /// most of the listing's time.
+    init(content: URL, jobs: Int? = nil, takesIdentities: Bool = true) throws(SiteError) {
         guard FileIO.isFolder(content.path) else {
             throw SiteError(file: ".", .sources(.noContentFolder(site: ".")))
         }
         let path = content.path.hasSuffix("/") ? content.path : content.path + "/"
-        let root = Walk.run(FolderListing(path: path, relative: ""), threads: max(1, jobs ?? Parallel.cores))
+        let root = Walk.run(
+            FolderListing(path: path, relative: ""), threads: max(1, jobs ?? Parallel.cores),
+            takesIdentities: takesIdentities)
         var listed: [(page: String, identity: SourceIdentity?)] = []
         add(root, to: &listed)
         listed.sort { $0.page < $1.page }
