@@ -12,8 +12,8 @@ trials), or at a random moment after its publishing journal appeared (--publishi
 trials). Right after the kill, the output folder must be the old site, the new site, or
 the old site part-way through a publishing whose whole journal waits in the staging folder
 (which the next command completes before anything else); anything else fails. Then the next
-build must exit 0 and leave exactly the new site (every file, the manifest included, as a
-clean build makes it), and leave no staging folder.
+build must exit 0 and leave exactly the new site (every file, and the manifest beside the
+output folder, as a clean build makes them), and leave no staging folder.
 
 The binary is $FOLDMARK_BIN, or the release build of this checkout. Exit status 0 when
 every trial held; the summary line counts the states found after the kills.
@@ -32,8 +32,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-LOCK = ".foldmark-lock"
 JOURNAL = ".foldmark-journal"
+MANIFEST = Path(".foldmark-cache") / "_site" / "manifest"
 
 
 def binary():
@@ -87,14 +87,22 @@ def build(tool, site, check=True):
 
 
 def same_tree(a, b):
-    """Whether folders a and b hold the same files with the same bytes (the lock aside)."""
-    comparison = filecmp.dircmp(a, b, ignore=[LOCK])
+    """Whether folders a and b hold the same files with the same bytes."""
+    comparison = filecmp.dircmp(a, b, ignore=[])
     if comparison.left_only or comparison.right_only or comparison.funny_files:
         return False
     _, mismatch, errors = filecmp.cmpfiles(a, b, comparison.common_files, shallow=False)
     if mismatch or errors:
         return False
     return all(same_tree(os.path.join(a, d), os.path.join(b, d)) for d in comparison.common_dirs)
+
+
+def same_site(site, reference):
+    """Whether the output folder of site and its manifest are those of reference."""
+    if not same_tree(site / "_site", reference / "_site"):
+        return False
+    manifests = [folder / MANIFEST for folder in (site, reference)]
+    return all(m.is_file() for m in manifests) and filecmp.cmp(*manifests, shallow=False)
 
 
 def staging_folders(site):
@@ -130,10 +138,9 @@ def run_trial(tool, template, work, old, new, publishing, rng, duration):
         pass
     process.wait()
     finished = process.returncode == 0
-    output = site / "_site"
-    if same_tree(output, old):
+    if same_site(site, old):
         state = "old"
-    elif same_tree(output, new):
+    elif same_site(site, new):
         state = "new"
     elif has_whole_journal(site):
         state = "journal"
@@ -142,7 +149,7 @@ def run_trial(tool, template, work, old, new, publishing, rng, duration):
     after = build(tool, site, check=False)
     if after.returncode != 0:
         return state, f"the next build failed ({after.returncode}): {after.stderr.strip()}", finished
-    if not same_tree(output, new):
+    if not same_site(site, new):
         return state, "after the next build the output differs from a clean build", finished
     if staging_folders(site):
         return state, "a staging folder is left after the next build", finished
@@ -165,12 +172,14 @@ def main():
         write_old_site(template, arguments.pages)
         build(tool, template)
         old = work / "old"
-        shutil.copytree(template / "_site", old)
+        shutil.copytree(template / "_site", old / "_site")
+        (old / MANIFEST).parent.mkdir(parents=True)
+        shutil.copy(template / MANIFEST, old / MANIFEST)
         change_to_new_site(template, arguments.pages)
         clean = work / "clean"
         shutil.copytree(template, clean, ignore=shutil.ignore_patterns("_site", ".foldmark-cache"))
         build(tool, clean)
-        new = clean / "_site"
+        new = clean
         # How long the interrupted build takes when left alone.
         timing = work / "timing"
         shutil.copytree(template, timing, symlinks=True)

@@ -22,7 +22,7 @@ public final class TemporarySite {
     }
 
     /// The file's text, read with the C library: Foundation's readers leak a buffer for an
-    /// empty file (the output's lock is one), which the leak check reports.
+    /// empty file (a lock file is one), which the leak check reports.
     public func read(_ path: String) throws -> String {
         guard let file = fopen(root.appending(path: path).path, "rb") else {
             throw CocoaError(.fileReadNoSuchFile)

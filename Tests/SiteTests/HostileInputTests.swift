@@ -170,7 +170,7 @@ import Testing
         #expect(await site.build().succeeded)
         #expect(
             site.filesWithoutTheme() == [
-                ".foldmark-lock", ".foldmark-manifest", "404.html", "a.html", "index.html", "search/d0.js",
+                "404.html", "a.html", "index.html", "search/d0.js",
                 "search/index.js",  // no search terms: single letters are not indexed
             ])
         #expect(!FileManager.default.fileExists(atPath: escape.path))

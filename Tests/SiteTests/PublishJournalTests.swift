@@ -30,7 +30,7 @@ import Testing
     static func stage(_ site: TemporarySite) throws -> PublishJournal {
         let old = Set(site.files(under: "_site"))
         var moves: [String] = []
-        for file in site.files(under: "_new") where file != OutputLock.fileName && file != Manifest.fileName {
+        for file in site.files(under: "_new") {
             let new = try Data(contentsOf: site.root.appending(path: "_new/" + file))
             if old.contains(file), (try? Data(contentsOf: site.root.appending(path: "_site/" + file))) == new {
                 continue
@@ -38,20 +38,23 @@ import Testing
             try site.write(staging + "/" + file, String(decoding: new, as: UTF8.self))
             moves.append(file)
         }
-        try site.write(staging + "/" + Manifest.fileName, try site.read("_new/" + Manifest.fileName))
-        let before = Manifest(parsing: Array(try site.read("_site/" + Manifest.fileName).utf8)).files
-        let after = Manifest(parsing: Array(try site.read("_new/" + Manifest.fileName).utf8)).files
+        try site.write(staging + "/" + Manifest.stagedName, try site.read(manifest("_new")))
+        let before = Manifest(parsing: Array(try site.read(manifest("_site")).utf8)).files
+        let after = Manifest(parsing: Array(try site.read(manifest("_new")).utf8)).files
         let journal = PublishJournal(moves: moves, removals: before.subtracting(after).sorted(), movesManifest: true)
         try journal.write(in: site.root.appending(path: staging))
         return journal
     }
 
-    /// Every file of `folder` with its bytes, but the lock (whose presence is all it says).
+    /// The manifest of the output folder `folder`, beside it.
+    static func manifest(_ folder: String) -> String {
+        ".foldmark-cache/\(folder)/" + Manifest.fileName
+    }
+
+    /// Every file of `folder` with its bytes, and its manifest's as `manifest`.
     static func snapshot(_ site: TemporarySite, _ folder: String) throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        for file in site.files(under: folder) where file != OutputLock.fileName {
-            files[file] = try Data(contentsOf: site.root.appending(path: folder + "/" + file))
-        }
+        var files = try FolderSnapshot.files(in: site.root.appending(path: folder))
+        files["manifest"] = try Data(contentsOf: site.root.appending(path: manifest(folder)))
         return files
     }
 
@@ -88,13 +91,17 @@ import Testing
         #expect(PublishJournal(in: site.root.appending(path: Self.staging)) == nil)
     }
 
-    @Test func nextBuildCompletesAKilledPublishingAndEqualsACleanBuild() async throws {
+    /// With the cache folder (and the lock and manifest in it) deleted after the kill too:
+    /// the output folder is there, so the next build still completes the publishing.
+    @Test(arguments: [false, true])
+    func nextBuildCompletesAKilledPublishingAndEqualsACleanBuild(cacheDeleted: Bool) async throws {
         let site = try await Self.changedSite()
         let new = try Self.snapshot(site, "_new")
         let journal = try Self.stage(site)
         _ = try journal.apply(
             staging: site.root.appending(path: Self.staging), output: site.root.appending(path: "_site"),
             stoppingAfter: 2)
+        if cacheDeleted { try FileManager.default.removeItem(at: site.root.appending(path: ".foldmark-cache/_site")) }
         let build = await site.build()
         #expect(build.succeeded, "\(build.errors)")
         #expect(try Self.snapshot(site, "_site") == new)

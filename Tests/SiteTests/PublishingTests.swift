@@ -34,7 +34,7 @@ import Testing
         ]
         let site = try TemporarySite(files: [".foldmark-manifest": lines.joined(separator: "\n") + "\n"])
         #expect(
-            Manifest(parsing: Manifest.contents(of: site.root)).files == [
+            Manifest(parsing: Manifest.contents(at: site.root.appending(path: ".foldmark-manifest"))).files == [
                 "a.html", "dir/b.html", "a..b.html", "dir/...", "ü/c.html",
             ])
     }

@@ -41,7 +41,7 @@ import Site
         #expect(build.succeeded, "\(build.errors)")
         #expect(
             site.filesWithoutTheme() == [
-                ".foldmark-lock", ".foldmark-manifest", "404.html", "a/b/deep.html", "a/b/index.html", "a/index.html",
+                "404.html", "a/b/deep.html", "a/b/index.html", "a/index.html",
                 "img/logo.svg", "index.html", "search/d0.js", "search/index.js", "search/t0.js",
             ])
         #expect(site.themeFileCount() == 2)

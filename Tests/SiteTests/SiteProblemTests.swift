@@ -150,8 +150,14 @@ import Testing
     func stagingFolderThatCannotBeMadeIsNamed() throws {
         let site = try TemporarySite(files: ["Content/a.md": "# A\n"])
         let box = site.root.appending(path: "box")
+        // The output and its cache folder (where the lock is) can be written, not their parent.
+        let cache = box.path + "/.foldmark-cache"
+        try FileManager.default.createDirectory(atPath: cache + "/out", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: box.appending(path: "out"), withIntermediateDirectories: true)
-        for (path, mode) in [(site.root.path, 0o777), (box.path + "/out", 0o777), (box.path, 0o555)] {
+        for (path, mode) in [
+            (site.root.path, 0o777), (box.path + "/out", 0o777), (cache, 0o777), (cache + "/out", 0o777),
+            (box.path, 0o555),
+        ] {
             try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
         }
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: box.path) }

@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func assetGoneBeforePublishingIsAReadErrorOfItsSource() throws {
-        let site = try TemporarySite(files: ["Content/index.md": "# Home\n", "staging/x": "", "out/.foldmark-lock": ""])
+        let site = try TemporarySite(files: ["Content/index.md": "# Home\n", "staging/x": "", "out/.keep": ""])
         let publisher = Publisher(
             output: site.root.appending(path: "out"), staging: site.root.appending(path: "staging"),
             content: site.root.appending(path: "Content"))

@@ -139,8 +139,9 @@ import Testing
     @Test func changedManifestIsNoticed() async throws {
         let site = try TemporarySite(files: Self.files)
         _ = try await Self.build(site)
-        let manifest = try site.read("_site/" + Manifest.fileName)
-        try site.write("_site/" + Manifest.fileName, manifest.replacingOccurrences(of: "guide.html\n", with: ""))
+        let file = ".foldmark-cache/_site/" + Manifest.fileName
+        let manifest = try site.read(file)
+        try site.write(file, manifest.replacingOccurrences(of: "guide.html\n", with: ""))
         #expect(try await Self.build(site).steps != ["check"])
     }
 

@@ -64,8 +64,6 @@ import Testing
         #expect(await ToolRun.run(["build", site.root.path, "--out", out.path]).status == 0)
         let before = try FolderSnapshot.files(in: out)
         try site.write("Content/index.md", "# Changed\n")
-        try FileManager.default.setAttributes(
-            [.posixPermissions: 0o444], ofItemAtPath: out.appending(path: ".foldmark-lock").path)
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: out.path)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: out.path) }
         let run = try ToolProcess.run(["build", site.root.path, "--out", out.path], unprivileged: true)

@@ -9,7 +9,7 @@ import FoundationEssentials
 ///
 /// A path is resolved with `realpath`, which follows every symbolic link, and the result
 /// must still lie inside the folder's own real path: a link that points outside is not
-/// found. Names starting with `.` (foldmark's manifest and lock, editors' files) are not
+/// found. Names starting with `.` (editors' files, an older foldmark's manifest) are not
 /// served. A folder answers with its `index.html` and never with a listing; an address
 /// that names nothing answers with the page of that name and `.html` (see ``resolve(_:)``).
 struct StaticFiles: Sendable {

@@ -23,7 +23,8 @@ struct SourceListing {
     var renderer: PageRenderer
     /// Held until the build ends: no other build writes into the output meanwhile.
     var lock: OutputLock
-    /// Whether the output folder held an earlier build (its lock file) before this one.
+    /// Whether the output folder held an earlier build (its lock file, or the folder itself)
+    /// before this one.
     var followsEarlierBuild: Bool
     var cache: Cache
 }
@@ -34,9 +35,12 @@ extension SiteBuilder {
     /// and reads the last build's cache, beside the listing when it can.
     func listSources(_ run: inout BuildRun) throws(BuildFailure) -> SourceListing.Outcome {
         // The cache of an earlier build is read while the sources are listed, under that
-        // build's lock: the lock file is already there, so a build that fails before it
-        // would have taken the lock leaves nothing new behind.
-        let followsEarlierBuild = FileIO.exists(output.appending(path: OutputLock.fileName).path)
+        // build's lock. A first build takes it only once the sources are read, so that one
+        // that fails before makes no output folder. With the output folder there but not
+        // its lock (its cache folder deleted), a publishing that a killed build left is
+        // completed all the same.
+        let followsEarlierBuild =
+            FileIO.exists(OutputLock.file(for: output).path) || FileIO.isFolder(output.path)
         let settingsKey = BuildCache.settingsKey(site: site, settings: run.settings, version: Self.version)
         var reading: Background<BuildCache.Reading>?
         var key: String?
@@ -123,7 +127,9 @@ extension SiteBuilder {
         guard !manifest.isEmpty, BuildStamp.manifestHash(manifest) == stamp.manifest,
             BuildCache.filesIdentity(in: cacheFolder) == stamp.cacheFiles
         else { return nil }
-        let files = manifest.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+        // The stamp, which verifies, holds the hash of the manifest: its checksum need not
+        // be checked again.
+        let files = manifest.dropLast(Checksum.digits + 2).split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
         let folders = OutputFolderCheck(
             outputs: files, outputPath: outputPath, cacheFolder: cacheFolder, key: key, looksForPages: true,
             damage: damage)

@@ -50,10 +50,15 @@ extension SiteError {
             case .theme(let error): error.message
             case .output(.insideSite):
                 "the output folder must not be the site folder, be inside Content/ or contain it"
-            case .output(.locked): "another foldmark build is writing to this folder (locked: \(OutputLock.fileName))"
+            case .output(.locked(let lockFile)):
+                "another foldmark build is writing to this folder (locked: \(lockFile))"
             case .output(.folderNotEmpty): "the folder is not empty (use --force to add the missing files)"
             case .publishing(.foreignFile):
                 "foldmark did not write this file and will not replace it; move it, or build into another folder"
+            case .publishing(.unlisted(let manifest)):
+                "no manifest says foldmark wrote this file (\(manifest) beside the output folder is missing or "
+                    + "damaged), so it will not replace it; delete the output folder if it holds only an earlier "
+                    + "build, or move the file away"
             case .publishing(.linkedFolder):
                 "is a symbolic link, and foldmark writes only inside the output folder; remove the link, or build "
                     + "into another folder"
@@ -140,8 +145,9 @@ extension SiteError {
     public enum OutputProblem: Hashable, Sendable {
         /// The output folder is the site folder, lies inside `Content/` or contains it.
         case insideSite
-        /// Another build holds the output folder's lock.
-        case locked
+        /// Another build holds the output folder's lock, the file at `lockFile` (relative to
+        /// the output folder: the lock is beside it).
+        case locked(lockFile: String)
         /// `foldmark init` was given a folder that has files, without `--force`.
         case folderNotEmpty
     }
@@ -150,6 +156,10 @@ extension SiteError {
         /// The file, which the build would replace, is not in the manifest of the build
         /// before: someone's own.
         case foreignFile
+        /// The file, which the build would replace, may be someone's own: the output folder
+        /// has no manifest (at `manifest`, relative to the output's parent), so nothing
+        /// tells which of its files foldmark wrote (see ``EarlierOutput``).
+        case unlisted(manifest: String)
         /// The folder, on the way to a file of the build, is a symbolic link: the file
         /// would land outside the output folder.
         case linkedFolder

@@ -5,14 +5,24 @@ import FoundationEssentials
     import Glibc
 #endif
 
-/// The list of files foldmark wrote into an output folder, kept in the folder itself.
+/// The list of files foldmark wrote into an output folder, kept beside it in the output's
+/// cache folder (``BuildCache/folder(for:)``), so that the output holds only what the site
+/// serves.
 ///
 /// Pruning deletes only files named here, so a file that someone else put into the
 /// output folder is never touched. The files are listed one per line in the order the
 /// build made them, which is the same from one build to the next: a build that makes the
 /// same files finds the manifest's bytes unchanged, without reading it into a set.
+///
+/// A build writes the new manifest into its staging folder (as ``stagedName``) and moves
+/// it into the cache folder last (see ``PublishJournal``). The staging folder and the
+/// cache folder are both in the output's parent, so that move is one `rename`.
 struct Manifest {
-    static let fileName = ".foldmark-manifest"
+    /// Its name in the cache folder.
+    static let fileName = "manifest"
+    /// Its name in the staging folder, and inside the output folders of the foldmark
+    /// versions that kept it there (see ``EarlierOutput``).
+    static let stagedName = ".foldmark-manifest"
 
     let files: Set<String>
 
@@ -22,7 +32,7 @@ struct Manifest {
         var files: Set<String> = []
         // Split on bytes: the manifest of a large site has tens of thousands of lines.
         for line in contents.split(separator: UInt8(ascii: "\n")) {
-            guard Self.isInside(line), let path = String(validating: line, as: UTF8.self), path != Self.fileName
+            guard Self.isInside(line), let path = String(validating: line, as: UTF8.self), path != Self.stagedName
             else { continue }
             files.insert(path)
         }
@@ -39,21 +49,44 @@ struct Manifest {
         return !(hasDots && bytes.split(separator: UInt8(ascii: "/")).contains { $0.elementsEqual("..".utf8) })
     }
 
-    /// The bytes of the manifest in `output`; empty when there is none.
+    /// The file of the manifest of `output`.
+    static func file(for output: URL) -> URL {
+        BuildCache.folder(for: output).appending(path: fileName)
+    }
+
+    /// The bytes of the manifest of `output`; empty when there is none.
     static func contents(of output: URL) -> [UInt8] {
-        guard case .success(let data) = FileIO.read(output.appending(path: fileName).path) else { return [] }
+        contents(at: file(for: output))
+    }
+
+    /// The bytes of the file at `url`; empty when there is none.
+    static func contents(at url: URL) -> [UInt8] {
+        guard case .success(let data) = FileIO.read(url.path) else { return [] }
         return [UInt8](data)
     }
 
-    /// The manifest that lists `files`, in their order.
+    /// The manifest that lists `files`, in their order, then the ``Checksum`` of those
+    /// lines on a line of its own.
     static func contents(listing files: [String]) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(files.reduce(0) { $0 + $1.utf8.count + 1 })
-        for file in files {
+        bytes.reserveCapacity(files.reduce(Checksum.digits + 2) { $0 + $1.utf8.count + 1 })
+        for (index, file) in files.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: "\n")) }
             bytes += file.utf8
-            bytes.append(UInt8(ascii: "\n"))
         }
+        Checksum.append(to: &bytes, separator: UInt8(ascii: "\n"))
+        bytes.append(UInt8(ascii: "\n"))
         return bytes
+    }
+
+    /// The lines of the manifest `contents` but its checksum's, if that checksum is the
+    /// one of the lines; `nil` if it is not (a damaged manifest is not believed: it says
+    /// which files a build may replace or remove).
+    static func verifiedLines(_ contents: [UInt8]) -> [UInt8]? {
+        guard contents.last == UInt8(ascii: "\n") else { return nil }
+        return contents.dropLast().withUnsafeBufferPointer {
+            Checksum.verified($0, separator: UInt8(ascii: "\n")).map(Array.init)
+        }
     }
 }
 

@@ -20,7 +20,8 @@ import FoundationEssentials
 /// The file (`.foldmark-journal` in the staging folder) is written whole or not at all
 /// (``AtomicFile``): a line `foldmark-publish 1`, then a line per step, `m <path>` (move
 /// the staged file or folder at `path` into the output), `r <path>` (remove the output's
-/// file at `path`), `M` (move the new manifest in, last), and `end`.
+/// file at `path`), `M` (move the new manifest into place beside the output folder, last),
+/// and `end`.
 struct PublishJournal: Equatable {
     static let fileName = ".foldmark-journal"
     private static let header = "foldmark-publish 1"
@@ -75,8 +76,9 @@ struct PublishJournal: Equatable {
     }
 
     /// Moves the staged files into `output`, removes the files to remove and moves the
-    /// manifest in, then removes the journal. A move whose staged file is gone was done
-    /// already; a removal applies only to a regular file reached through no symbolic link.
+    /// manifest into place (``Manifest/file(for:)``), then removes the journal. A move
+    /// whose staged file is gone was done already; a removal applies only to a regular file
+    /// reached through no symbolic link.
     /// `stoppingAfter` moves, for tests: as if the process were killed there.
     func apply(staging: URL, output: URL, stoppingAfter limit: Int? = nil) throws(WriteFailure) -> Applied {
         var applied = Applied()
@@ -103,12 +105,7 @@ struct PublishJournal: Equatable {
             applied.removed.append(path)
             Self.removeEmptyFolders(above: path, in: outputPath)
         }
-        if movesManifest, rename(stagingPath + Manifest.fileName, outputPath + Manifest.fileName) != 0 {
-            let code = errno
-            if !(code == ENOENT && !FileIO.existsWithoutFollowing(stagingPath + Manifest.fileName)) {
-                throw WriteFailure(path: outputPath + Manifest.fileName, code: code)
-            }
-        }
+        if movesManifest { try Self.moveManifest(stagingPath + Manifest.stagedName, to: Manifest.file(for: output)) }
         guard unlink(stagingPath + Self.fileName) == 0 || errno == ENOENT else {
             throw WriteFailure(path: stagingPath + Self.fileName)
         }
@@ -144,6 +141,29 @@ struct PublishJournal: Equatable {
             guard !number.isEmpty, number.allSatisfy({ digits.contains($0) }) else { return nil }
             return parent.appending(path: name)
         }
+    }
+
+    /// Moves the staged manifest at `staged` to `destination`, beside the output folder:
+    /// one `rename`, as the staging folder and the cache folder are both in the output's
+    /// parent; when the cache folder is on another file system (a link to elsewhere), a
+    /// copy written whole (``AtomicFile``), then the staged one removed. A staged manifest
+    /// that is gone was moved already.
+    private static func moveManifest(_ staged: String, to destination: URL) throws(WriteFailure) {
+        if rename(staged, destination.path) == 0 { return }
+        let code = errno
+        guard FileIO.existsWithoutFollowing(staged) else { return }
+        let folder = destination.deletingLastPathComponent().path
+        // The cache folder was deleted since this build, or the one killed, took its lock.
+        if code == ENOENT, FileIO.makeFolders(folder), rename(staged, destination.path) == 0 { return }
+        guard code == EXDEV, case .success(let data) = FileIO.read(staged) else {
+            throw WriteFailure(path: destination.path, code: code)
+        }
+        do {
+            try AtomicFile.write([UInt8](data), to: destination)
+        } catch {
+            throw WriteFailure(path: destination.path)
+        }
+        guard unlink(staged) == 0 || errno == ENOENT else { throw WriteFailure(path: staged) }
     }
 
     /// Removes the folders that held `path` while they are empty, up to the output folder.

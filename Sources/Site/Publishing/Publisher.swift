@@ -10,7 +10,8 @@ import FoundationEssentials
 /// A staged file that is byte for byte the file already in place is dropped, so an
 /// unchanged page keeps its modification time; an asset is copied only when its size or
 /// modification time differs from the copy in place. Files that the previous build's
-/// ``Manifest`` lists but this build did not make are removed, and nothing else.
+/// ``Manifest`` lists but this build did not make are removed, and nothing else (see
+/// ``EarlierOutput`` for a folder without a manifest).
 struct Publisher {
     var output: URL
     var staging: URL
@@ -56,11 +57,9 @@ struct Publisher {
         // manifests are then the same bytes, and the previous one need not be parsed.
         let listing = Manifest.contents(listing: outputs + assets)
         result.manifestHash = BuildStamp.manifestHash(listing)
-        let previousListing = Manifest.contents(of: output)
-        let sameListing = !previousListing.isEmpty && previousListing == listing
-        let previous = sameListing ? nil : Manifest(parsing: previousListing)
+        let earlier = EarlierOutput(output: output, listing: listing, outputs: outputs + assets)
         // Into an output folder that holds nothing yet, every staged file is new.
-        let isFirstBuild = previous?.files.isEmpty == true && isEmptyButForTheLock(output)
+        let isFirstBuild = earlier.isEmpty
         var moves: [String] = []
         for page in staged {
             if !isFirstBuild, FileIO.contentsEqual(stagingPath + page, outputPath + page) {
@@ -71,26 +70,23 @@ struct Publisher {
         }
         try stageChangedAssets(assets, staging: stagingPath, output: outputPath, moves: &moves, result: &result)
         var links = LinkedFolders(outputPath: outputPath)
-        if !isFirstBuild {
-            // (With the same listing, every file in the way is foldmark's.)
-            let ours = sameListing ? nil : previous?.files ?? []
-            try refuseUnsafeMoves(moves, links: &links, ours: ours, output: outputPath)
+        if !isFirstBuild { try refuseUnsafeMoves(moves, links: &links, earlier: earlier, output: outputPath) }
+        let removable = earlier.files.subtracting(outputs + assets).sorted().filter { links.first(on: $0) == nil }
+        if !earlier.isSameListing {
+            try AtomicFile.write(listing, to: staging.appending(path: Manifest.stagedName))
         }
-        let removable = (previous.map { $0.files.subtracting(outputs + assets) } ?? []).sorted().filter {
-            links.first(on: $0) == nil
-        }
-        if !sameListing { try AtomicFile.write(listing, to: staging.appending(path: Manifest.fileName)) }
 
         // Into an empty output folder, whole folders move at once.
         let journal = PublishJournal(
-            moves: isFirstBuild ? try topLevelEntries() : moves, removals: removable, movesManifest: !sameListing)
+            moves: isFirstBuild ? try topLevelEntries() : moves, removals: removable + earlier.legacyFiles,
+            movesManifest: !earlier.isSameListing)
         guard !journal.isEmpty else { return result }
         // From the journal's writing on, the build is published: if it is killed now, the
         // next build completes it (see ``PublishJournal``).
         try journal.write(in: staging)
         let applied = try journal.apply(staging: staging, output: output)
         result.written = isFirstBuild ? moves : applied.written
-        result.removed = applied.removed
+        result.removed = applied.removed.filter { !earlier.legacyFiles.contains($0) }
         return result
     }
 
@@ -124,20 +120,23 @@ struct Publisher {
 
     /// Throws the ``SiteError/PublishingRefusal`` of a move that would go through a
     /// symbolic link, out of the output folder (at `output`), or replace a file that is not
-    /// among `ours`, the files of the build before (`nil` when this build makes the same
-    /// files: all foldmark's).
+    /// foldmark's by what is `earlier` in the folder.
     private func refuseUnsafeMoves(
-        _ moves: [String], links: inout LinkedFolders, ours: Set<String>?, output outputPath: String
+        _ moves: [String], links: inout LinkedFolders, earlier: EarlierOutput, output outputPath: String
     ) throws(SiteError) {
         // No file goes through a symbolic link, out of the output folder.
         for path in moves {
             if let link = links.first(on: path) { throw refusal(.linkedFolder, at: link) }
         }
+        // With the same listing, or in a folder taken as an earlier build, every file in
+        // the way is foldmark's.
+        guard !earlier.isSameListing, !earlier.isAdopted else { return }
         // A file in the way that no build of foldmark wrote is someone's own: the build
-        // fails rather than replace it. (With the same listing, every file is foldmark's.)
-        if let ours, let foreign = moves.first(where: { !ours.contains($0) && FileIO.exists(outputPath + $0) }) {
-            throw refusal(.foreignFile, at: foreign)
-        }
+        // fails rather than replace it.
+        guard let foreign = moves.first(where: { !earlier.files.contains($0) && FileIO.exists(outputPath + $0) })
+        else { return }
+        let manifest = "\(BuildCache.folderName)/\(output.lastPathComponent)/\(Manifest.fileName)"
+        throw refusal(earlier.hasManifest ? .foreignFile : .unlisted(manifest: manifest), at: foreign)
     }
 
     /// The error of `refusal`, about `path` in the output folder.
@@ -157,16 +156,10 @@ struct Publisher {
         return abs(SourceIdentity(copied).modified - SourceIdentity(original).modified) < 1_000_000
     }
 
-    /// Whether `folder` holds nothing but the build's own lock file.
-    private func isEmptyButForTheLock(_ folder: URL) -> Bool {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return false }
-        return entries.allSatisfy { $0 == OutputLock.fileName }
-    }
-
     /// The files and folders at the top of the staging folder, but the manifest, which
     /// moves last.
     private func topLevelEntries() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: staging.path).filter { $0 != Manifest.fileName }.sorted()
+        try FileManager.default.contentsOfDirectory(atPath: staging.path).filter { $0 != Manifest.stagedName }.sorted()
     }
 }
 
