@@ -22,7 +22,7 @@ extension CommandLineTool {
         do {
             site = try SiteFolder(at: root)
         } catch {
-            return fail(BuildReport(warnings: [], errors: error.allProblems).placed(by: paths), arguments)
+            return fail(BuildReport(warnings: [], errors: error.allProblems).placed(by: paths), arguments, keepsOutput)
         }
         let progress = BuildProgress()
         let line = ProgressLine(
@@ -47,7 +47,7 @@ extension CommandLineTool {
             if arguments.printsJSON { standardOutput.print(failure.report.placed(by: paths).json) }
             standardError.print(keepsOutput ? "Interrupted; the output folder was not changed." : "Interrupted.")
             return Self.interruptedStatus
-        case .failure(let failure): return fail(failure.report.placed(by: paths), arguments)
+        case .failure(let failure): return fail(failure.report.placed(by: paths), arguments, keepsOutput)
         }
     }
 
@@ -66,13 +66,15 @@ extension CommandLineTool {
         return 0
     }
 
-    private func fail(_ report: BuildReport, _ arguments: BuildArguments) -> Int32 {
+    /// Prints what a build that failed reports, and the line that ends it: for `build`
+    /// (`keepsOutput`), that its output folder is as it was; `check` has none.
+    private func fail(_ report: BuildReport, _ arguments: BuildArguments, _ keepsOutput: Bool) -> Int32 {
         if arguments.printsJSON { standardOutput.print(report.json) }
         if !arguments.isQuiet { report.warnings.forEach { standardError.print($0.description) } }
         report.errors.forEach { standardError.print($0.description) }
-        let count = report.errors.count
+        let errors = NumberText.counted(report.errors.count, "error")
         standardError.print(
-            "Build failed with " + NumberText.counted(count, "error") + "; the output folder was not changed.")
+            keepsOutput ? "Build failed with \(errors); the output folder was not changed." : "Check failed with \(errors).")
         return 1
     }
 }

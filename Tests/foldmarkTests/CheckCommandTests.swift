@@ -17,7 +17,7 @@ import Testing
         let run = await ToolRun.run(["check", site.root.path, "--strict"])
         #expect(run.status == 1)
         #expect(run.errors.contains("error: link to missing page 'gone.md'"))
-        #expect(run.errors.hasSuffix("Build failed with 1 error; the output folder was not changed.\n"))
+        #expect(run.errors.hasSuffix("Check failed with 1 error.\n"))
         #expect(!site.exists("_site"))
     }
 
