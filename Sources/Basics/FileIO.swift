@@ -92,7 +92,9 @@ package enum FileIO {
     }
 
     /// ``write(_:toPath:)`` through `folder`, which stays open for the next file.
-    package static func write(_ buffer: UnsafeRawBufferPointer, toPath path: String, in folder: inout OpenFolder) -> Bool {
+    package static func write(_ buffer: UnsafeRawBufferPointer, toPath path: String, in folder: inout OpenFolder)
+        -> Bool
+    {
         let descriptor = folder.open(path, flags: O_WRONLY | O_CREAT | O_TRUNC, makingFolders: true)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }

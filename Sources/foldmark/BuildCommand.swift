@@ -74,7 +74,8 @@ extension CommandLineTool {
         report.errors.forEach { standardError.print($0.description) }
         let errors = NumberText.counted(report.errors.count, "error")
         standardError.print(
-            keepsOutput ? "Build failed with \(errors); the output folder was not changed." : "Check failed with \(errors).")
+            keepsOutput
+                ? "Build failed with \(errors); the output folder was not changed." : "Check failed with \(errors).")
         return 1
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import FoldmarkTestSupport
+import Foundation
 import Site
 import Testing
 
@@ -231,9 +231,10 @@ import Testing
         let site = try TemporarySite(files: ["foldmark.yml": "title: T\n"])
         let build = await site.build()
         #expect(!build.succeeded && build.warnings == [])
-        #expect(build.errors == [
-            ".: error: no Content/ folder in the current folder (run 'foldmark init .' to start a site here)"
-        ])
+        #expect(
+            build.errors == [
+                ".: error: no Content/ folder in the current folder (run 'foldmark init .' to start a site here)"
+            ])
     }
 
     // MARK: Output

@@ -1,7 +1,6 @@
-import Foundation
 import FoldmarkTestSupport
+import Foundation
 import Testing
-
 
 /// Pages written to attack their readers. With `unsafe` off (the default) no Markdown,
 /// front matter or configuration can put a script, an event handler or a script URL into

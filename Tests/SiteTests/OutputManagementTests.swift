@@ -1,5 +1,5 @@
-import Foundation
 import FoldmarkTestSupport
+import Foundation
 import Testing
 
 @testable import Site
@@ -117,7 +117,8 @@ import Testing
 
     @Test func buildsAreReproducible() async throws {
         let site = try TemporarySite(files: [
-            "Content/index.md": "---\ntitle: T\n---\n# Home\n", "Content/a/b.md": "# B\n## C\n", "Content/z.md": "# Z\n",
+            "Content/index.md": "---\ntitle: T\n---\n# Home\n", "Content/a/b.md": "# B\n## C\n",
+            "Content/z.md": "# Z\n",
         ])
         let first = site.root.appending(path: "one")
         let second = site.root.appending(path: "two")
@@ -133,7 +134,9 @@ import Testing
 
     @Test func outputDoesNotDependOnTheNumberOfJobs() async throws {
         var files = ["Content/index.md": "# Home\n"]
-        for index in 0..<40 { files["Content/f\(index % 4)/p\(index).md"] = "# Page \(index)\n## A\n[next](p\(index + 1).md)\n" }
+        for index in 0..<40 {
+            files["Content/f\(index % 4)/p\(index).md"] = "# Page \(index)\n## A\n[next](p\(index + 1).md)\n"
+        }
         let site = try TemporarySite(files: files)
         let one = await site.build(into: "one", BuildOptions(jobs: 1))
         let many = await site.build(into: "many", BuildOptions(jobs: 8))
@@ -196,7 +199,9 @@ import Testing
 
     /// A path that is not ASCII is lowercased as a string, and hashed as an ASCII one would be:
     /// the Kelvin sign lowercases to an ASCII `k`.
-    @Test(arguments: [["Ä.md", "ä.md"], ["Ä.md", "ä.html"], ["Straße/ä.md", "STRAßE/Ä.md"], ["\u{212A}.md", "k.md"]])
+    @Test(arguments: [
+        ["Ä.md", "ä.md"], ["Ä.md", "ä.html"], ["Straße/ä.md", "STRAßE/Ä.md"], ["\u{212A}.md", "k.md"],
+    ])
     func outputsNotASCIIAlikeButForCaseAreFound(sources: [String]) async throws {
         let site = try TemporarySite(files: [
             "Content/index.md": "# Home\n", "Content/\(sources[0])": "# A\n", "Content/\(sources[1])": "# B\n",

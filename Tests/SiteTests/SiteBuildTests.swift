@@ -1,8 +1,7 @@
-import Foundation
 import FoldmarkTestSupport
-import Testing
-
+import Foundation
 import Site
+import Testing
 
 /// A site folder built into its output: pages, assets, configuration and templates.
 @Suite struct SiteBuildTests {

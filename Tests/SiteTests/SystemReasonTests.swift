@@ -1,5 +1,5 @@
-import Foundation
 import FoldmarkTestSupport
+import Foundation
 import Testing
 
 @testable import Site
@@ -47,10 +47,11 @@ import Testing
         let full = (0..<500).map { SiteError(file: "Content/p\($0).md", cannot: .writePage, code: ENOSPC) }
         let other = SiteError(file: "Content/q.md", line: 3, .sections(.duplicateID("a", firstLine: 1)))
         let collapsed = SiteError.collapsingDiskFailures([full[0], other] + full.dropFirst())
-        #expect(collapsed.map(\.description) == [
-            "Content/p0.md: error: cannot write its page: No space left on device (and 499 more files for the same reason)",
-            "Content/q.md:3: error: duplicate section id 'a' (first used on line 1)",
-        ])
+        #expect(
+            collapsed.map(\.description) == [
+                "Content/p0.md: error: cannot write its page: No space left on device (and 499 more files for the same reason)",
+                "Content/q.md:3: error: duplicate section id 'a' (first used on line 1)",
+            ])
         // Other reasons are each their own.
         let names = (0..<3).map { SiteError(file: "Content/n\($0).md", cannot: .writePage, code: ENAMETOOLONG) }
         #expect(SiteError.collapsingDiskFailures(names) == names)
@@ -65,7 +66,8 @@ import Testing
             // Several megabytes of content, more than a pack's buffer for each core: writes
             // fail in the middle of the pass, page after page, not only at its end.
             for number in 0..<400 {
-                files["Content/p\(number).md"] = "# Page \(number)\n\n" + String(repeating: "Words of text. ", count: 1500)
+                files["Content/p\(number).md"] =
+                    "# Page \(number)\n\n" + String(repeating: "Words of text. ", count: 1500)
             }
             let site = try TemporarySite(files: files)
             let build = await site.build(output: mount.appending(path: "site"))

@@ -1,5 +1,5 @@
-import Foundation
 import FoldmarkTestSupport
+import Foundation
 import Testing
 
 @testable import Site

@@ -1,5 +1,5 @@
-import Foundation
 import FoldmarkTestSupport
+import Foundation
 import Testing
 
 /// `foldmark` run in a process of its own from a folder other than the site's: every file

@@ -1,5 +1,5 @@
-import Foundation
 import FoldmarkTestSupport
+import Foundation
 import Testing
 
 /// `foldmark build` run as a user without special rights, in a process of its own (root

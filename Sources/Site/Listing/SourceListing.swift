@@ -129,7 +129,9 @@ extension SiteBuilder {
         else { return nil }
         // The stamp, which verifies, holds the hash of the manifest: its checksum need not
         // be checked again.
-        let files = manifest.dropLast(Checksum.digits + 2).split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+        let files = manifest.dropLast(Checksum.digits + 2).split(separator: UInt8(ascii: "\n")).map {
+            String(decoding: $0, as: UTF8.self)
+        }
         let folders = OutputFolderCheck(
             outputs: files, outputPath: outputPath, cacheFolder: cacheFolder, key: key, looksForPages: true,
             damage: damage)

@@ -178,7 +178,8 @@ extension PagePass {
         if let titleWarning { warnings.append(titleWarning) }
         for (pair, meant) in document.frontMatter.likelyMisspellings {
             warnings.append(
-                SiteWarning(file: file, line: pair.line, column: pair.column, .likelyMisspeltKey(pair.key, meant: meant)))
+                SiteWarning(
+                    file: file, line: pair.line, column: pair.column, .likelyMisspeltKey(pair.key, meant: meant)))
         }
         return warnings
     }

@@ -15,12 +15,13 @@ import FoundationEssentials
 ///
 /// Without a manifest (the cache folder was deleted, the manifest in it is damaged, the
 /// output folder was copied or committed without it, or foldmark never built into it),
-/// nothing says which files are foldmark's. The folder is then taken as an earlier build of the site when every file in
-/// it is one that this build writes, the theme's files among them (in `_foldmark/`, named
-/// after their content, which a folder of someone else's does not hold): what a build
-/// left, with pages changed since. Otherwise no file in it counts as foldmark's: a build
-/// that would replace one is refused, and a file the build does not write is left alone
-/// (and never removed: it may be a page of a removed source, or someone's own).
+/// nothing says which files are foldmark's. The folder is then taken as an earlier build of
+/// the site when every file in it is one that this build writes, the theme's files among
+/// them (in `_foldmark/`, named after their content, which a folder of someone else's does
+/// not hold): what a build left, with pages changed since. Otherwise no file in it counts
+/// as foldmark's: a build that would replace one is refused, and a file the build does not
+/// write is left alone (and never removed: it may be a page of a removed source, or
+/// someone's own).
 struct EarlierOutput {
     /// Whether the manifest beside the folder is the new one to the byte: the build makes
     /// the files of the build before, all foldmark's.

@@ -61,7 +61,8 @@ struct PublishJournal: Equatable {
     /// Writes the journal into `staging`.
     func write(in staging: URL) throws {
         var bytes = Array((Self.header + "\n").utf8)
-        bytes.reserveCapacity(moves.reduce(64) { $0 + $1.utf8.count + 3 } + removals.reduce(0) { $0 + $1.utf8.count + 3 })
+        bytes.reserveCapacity(
+            moves.reduce(64) { $0 + $1.utf8.count + 3 } + removals.reduce(0) { $0 + $1.utf8.count + 3 })
         for path in moves { bytes += Array("m \(path)\n".utf8) }
         for path in removals { bytes += Array("r \(path)\n".utf8) }
         if movesManifest { bytes += Array("M\n".utf8) }
