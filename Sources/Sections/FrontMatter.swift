@@ -1,4 +1,5 @@
 import Basics
+import Synchronization
 
 /// The YAML block between `---` lines at the very top of a page.
 ///
@@ -76,13 +77,28 @@ public struct FrontMatter: Hashable, Sendable {
     /// most likely means, in source order. A page's own keys are kept for templates, so
     /// only these are worth a word: `colapsed: true` would otherwise fold nothing, silently.
     public var likelyMisspellings: [(pair: YAMLValue.Pair, meant: String)] {
-        values.compactMap { pair in
-            guard !Self.knownKeys.contains(pair.key),
-                let meant = EditDistance.suggestion(for: pair.key, among: Self.knownKeys)
-            else { return nil }
-            return (pair, meant)
+        var found: [(pair: YAMLValue.Pair, meant: String)] = []
+        for pair in values where !Self.knownKeys.contains(pair.key) {
+            if let meant = Self.meaning(of: pair.key) { found.append((pair, meant)) }
         }
+        return found
     }
+
+    /// The known key that `key`, not one of them, most likely means. The pages of a site
+    /// mostly share their own keys (`date`, `tags`, `weight` on every page), so each key's
+    /// answer is kept, for up to ``Self/meaningsKept`` keys: a page then costs a lookup
+    /// per key of its own, not a comparison with every known key.
+    private static func meaning(of key: String) -> String? {
+        if let kept = meanings.withLock({ $0[key] }) { return kept }
+        let meant = EditDistance.suggestion(for: key, among: knownKeys)
+        meanings.withLock { kept in
+            if kept.count < meaningsKept { kept[key] = .some(meant) }
+        }
+        return meant
+    }
+
+    private static let meaningsKept = 4096
+    private static let meanings = Mutex<[String: String?]>([:])
 
     /// Splits a page into its front matter's YAML text (if the page starts with a `---`
     /// line) and the Markdown after it. `bodyLineOffset` is the number of lines before the body.
