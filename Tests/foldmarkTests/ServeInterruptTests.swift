@@ -63,7 +63,11 @@ import Testing
         let clientCount = Int.random(in: 2...3, using: &random)
         var clients: [LiveReloadClient] = []
         func connect() {
-            clients = (0..<clientCount).map { _ in LiveReloadClient(port: serve.port, while: { serve.isRunning }) }
+            // Not holding the process: a try that fails ends it as `serve` goes (its deinit
+            // kills it), and the clients' reads with it.
+            clients = (0..<clientCount).map { _ in
+                LiveReloadClient(port: serve.port, while: { [weak serve] in serve?.isRunning ?? false })
+            }
         }
         switch moment {
         case .early:
