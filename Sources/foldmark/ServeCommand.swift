@@ -11,7 +11,8 @@ import Synchronization
 extension CommandLineTool {
     /// `foldmark serve`: builds the site, serves it with live reload and rebuilds on every
     /// change until Ctrl-C (SIGINT) or SIGTERM, then stops the server (and a build under way,
-    /// at its next page) and exits with 0. A second Ctrl-C exits at once.
+    /// at its next page) and exits with 0. A second Ctrl-C exits at once with 130, whatever
+    /// the first one's stop is doing (see ``InterruptSignals``).
     func serve(_ arguments: ServeArguments) async -> Int32 {
         let root = URL(fileURLWithPath: arguments.site, isDirectory: true)
         let output = arguments.output.map { URL(fileURLWithPath: $0, isDirectory: true) }
@@ -32,10 +33,7 @@ extension CommandLineTool {
             line.withLock { $0.take() }?.stop()
             Self.print(event, out: out, err: err, paths: paths)
         }
-        InterruptSignals.handle { count in
-            if count > 1 { _exit(130) }
-            session.stop()
-        }
+        InterruptSignals.handle(exitingOnSecondWith: Self.interruptedStatus) { session.stop() }
         defer { InterruptSignals.restore() }
         let server: PreviewServer
         do {

@@ -15,13 +15,7 @@ import Testing
     func burstWhileBusyIsAnswered(count: Int) async throws {
         let gate = Gate()
         let socket = try ListeningSocket(host: "127.0.0.1", port: 0, backlog: 1024)
-        let daemon = try HTTPDaemon(
-            socket: socket,
-            limits: .init(threads: 1, connections: 1024, idleTimeout: 120, memoryPerConnection: 32 * 1024)
-        ) { request in
-            if request.target == "/hold" { gate.hold() }
-            return .text(200, "answer to \(request.target)")
-        }
+        let daemon = try gate.daemon(on: socket, connections: 1024)
         defer { daemon.stop() }
         let unanswered = try await offPool {
             // Each connection is accepted and answered once, and waits, kept alive.
@@ -65,5 +59,17 @@ import Testing
         /// Whether a handler is held (false once `limit` has passed without one).
         func waitUntilHeld() -> Bool { entered.wait(timeout: .now() + limit) == .success }
         func release() { released.signal() }
+
+        /// A daemon with one thread that answers `answer to <target>`, and holds a request
+        /// for `/hold` at this gate first.
+        func daemon(on socket: ListeningSocket, connections: Int) throws -> HTTPDaemon {
+            try HTTPDaemon(
+                socket: socket,
+                limits: .init(threads: 1, connections: connections, idleTimeout: 120, memoryPerConnection: 32 * 1024)
+            ) { request in
+                if request.target == "/hold" { self.hold() }
+                return .text(200, "answer to \(request.target)")
+            }
+        }
     }
 }

@@ -49,7 +49,8 @@ final class HTTPDaemon: Sendable {
         }
     }
 
-    /// The daemon's address as a bit pattern (0 once stopped).
+    /// The daemon's address as a bit pattern (0 once stopped). ``stop()`` holds the lock
+    /// until the daemon has stopped.
     private let daemon: Mutex<UInt>
     private let context: Unmanaged<Context>
 
@@ -82,17 +83,23 @@ final class HTTPDaemon: Sendable {
         daemon = Mutex(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(started))))
     }
 
-    /// Stops accepting, closes every connection and joins the threads. Idempotent. Every
-    /// suspended connection (an ``EventStream`` waiting for news) must have been resumed
-    /// first: libmicrohttpd refuses to stop with suspended connections.
+    /// Stops accepting, closes every connection and joins the threads; returns once all
+    /// that is done, whoever called first. Every suspended connection (an ``EventStream``
+    /// waiting for news) must have been resumed first: libmicrohttpd aborts the process
+    /// when it stops with a suspended connection.
+    ///
+    /// `foldmark serve` stops its server from two threads at once: the one that reads
+    /// Ctrl-C, and the main task, whose loop ends as the watching stops. The lock is held
+    /// through `MHD_stop_daemon`, so the second caller waits for the first: it does not
+    /// go on (to print "Stopped." and exit) while the connections are still being closed
+    /// and libmicrohttpd's threads still call back into the handler.
     func stop() {
-        let address = daemon.withLock { address in
-            defer { address = 0 }
-            return address
+        daemon.withLock { address in
+            guard address != 0, let pointer = OpaquePointer(bitPattern: address) else { return }
+            MicroHTTPD.functions.stop_daemon(pointer)
+            context.release()
+            address = 0
         }
-        guard address != 0, let pointer = OpaquePointer(bitPattern: address) else { return }
-        MicroHTTPD.functions.stop_daemon(pointer)
-        context.release()
     }
 
     deinit {
