@@ -13,6 +13,10 @@ public enum SiteInitializer {
 
     static let gitignore = ".gitignore"
 
+    /// What `git init` or a new repository's first clone leaves in a folder: a folder that
+    /// holds only these is a place to start a site, not someone's files to be kept apart.
+    static let gitFiles: Set<String> = [".git", gitignore, ".gitattributes"]
+
     /// The lines of `.gitignore` for the output folder and the build cache beside it.
     static let ignoredFolders = ["_site/", BuildCache.folderName + "/"]
 
@@ -24,12 +28,12 @@ public enum SiteInitializer {
         ]
     }
 
-    /// Writes the starter files into `folder`. A folder that already has files is refused
-    /// unless `force` is set; even then no existing file is overwritten, except that a
+    /// Writes the starter files into `folder`. A folder that already has files (but those of
+    /// ``gitFiles``) is refused unless `force` is set; even then no existing file is overwritten, except that a
     /// `.gitignore` that lacks a line of ``ignoredFolders`` gets it at its end.
     public static func create(at folder: URL, force: Bool) throws(SiteError) -> [Change] {
         let existing = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        if !existing.isEmpty && !force {
+        if !existing.allSatisfy(gitFiles.contains) && !force {
             throw SiteError(file: folder.path, .output(.folderNotEmpty))
         }
         var changes: [Change] = []

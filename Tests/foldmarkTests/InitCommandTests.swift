@@ -42,6 +42,17 @@ import Testing
         #expect(try site.read(".gitignore") == "node_modules\n/_site\n.foldmark-cache/\n")
     }
 
+    /// `git init` first, then `foldmark init`: a folder of nothing but git's files is an
+    /// empty one, and its `.gitignore` is extended.
+    @Test func initTakesAFolderWithOnlyGitsFiles() async throws {
+        let site = try TemporarySite(files: [".git/HEAD": "ref: refs/heads/main\n", ".gitignore": "*.log\n"])
+        let run = await ToolRun.run(["init", site.root.path])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(site.exists("Content/index.md") && site.exists("foldmark.yml"))
+        #expect(try site.read(".gitignore") == "*.log\n_site/\n.foldmark-cache/\n")
+        #expect(try site.read(".git/HEAD") == "ref: refs/heads/main\n")
+    }
+
     @Test func initRefusesANonEmptyFolderAndNeverOverwrites() async throws {
         let site = try TemporarySite(files: ["foldmark.yml": "title: Mine\n"])
         let refused = await ToolRun.run(["init", site.root.path])
