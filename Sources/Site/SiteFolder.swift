@@ -38,8 +38,9 @@ public struct SiteFolder: Sendable {
     }
 
     /// Throws unless a folder is at `path`, the site's: without one, `foldmark init` makes
-    /// the site, which the error says when nothing is there.
-    private static func requireFolder(_ path: String) throws(SiteError) {
+    /// the site, which the error says when nothing is there. (`foldmark serve` asks before
+    /// it starts: a site it cannot build yet is served with its errors, a missing one not.)
+    public static func requireFolder(_ path: String) throws(SiteError) {
         guard !FileIO.isFolder(path) else { return }
         guard !FileIO.exists(path) else { throw SiteError(file: ".", cannot: .listFolder, code: ENOTDIR) }
         let code = errno

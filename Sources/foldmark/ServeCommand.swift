@@ -33,6 +33,12 @@ extension CommandLineTool {
             line.withLock { $0.take() }?.stop()
             Self.print(event, out: out, err: err, paths: paths)
         }
+        do throws(SiteError) {
+            try SiteFolder.requireFolder(root.path)
+        } catch {
+            standardError.print(error.placed(by: paths).description)
+            return 1
+        }
         InterruptSignals.handle(exitingOnSecondWith: Self.interruptedStatus) { session.stop() }
         defer { InterruptSignals.restore() }
         let server: PreviewServer

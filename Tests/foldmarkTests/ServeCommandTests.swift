@@ -32,10 +32,14 @@ import Testing
         #expect(run.errors.hasPrefix("foldmark: error: "))
     }
 
-    @Test func missingSiteFolderExitsOne() async {
-        let run = await ToolRun.run(["serve", "/nonexistent/foldmark-site", "--port", "0"])
+    /// A missing site is said as `build` says it, before anything starts: there is
+    /// nothing to serve, and no folder to make an output in.
+    @Test func missingSiteFolderExitsOne() async throws {
+        let folders = try TemporarySite(files: ["other/x": "x"])
+        let run = try ToolProcess.run(["serve", "nope", "--port", "0"], in: folders.root.appending(path: "other"))
         #expect(run.status == 1)
-        #expect(run.errors == "foldmark: error: no site folder at /nonexistent/foldmark-site\n")
+        #expect(run.errors == "nope: error: no such folder (run 'foldmark init nope' to start a site there)\n")
+        #expect(!folders.exists("other/nope"))
     }
 
     @Test func helpNamesServe() async {
