@@ -322,6 +322,35 @@ def test_sections_toggle_without_javascript(nojs_driver, site, toggle_case):
     assert support.is_open(driver, element) == before, "second click did not toggle back"
 
 
+# Where a click at (x, y) in the window lands: the element there, and whether it is the
+# section's summary or inside it.
+HIT_JS = """
+const hit = document.elementFromPoint(arguments[1], arguments[2]);
+return !!hit && arguments[0].querySelector(':scope > summary').contains(hit);
+"""
+
+
+def test_a_click_anywhere_on_the_heading_row_folds_without_javascript(nojs_driver, site, toggle_case):
+    """The heading stands outside the summary (a heading in a button is no heading to some
+    screen readers), and the summary lies over the heading's row: a click on the heading's
+    text, or at the row's far end, reaches it."""
+    driver = nojs_driver
+    page, section = toggle_case
+    support.load(driver, support.page_url(site, page))
+    element = support.section_element(driver, section)
+    heading = driver.execute_script("return arguments[0].previousElementSibling", element)
+    assert heading.tag_name in ("h1", "h2", "h3", "h4", "h5", "h6"), heading.tag_name
+    box = driver.execute_script(
+        "const r = arguments[0].getBoundingClientRect(); return [r.left, r.top, r.width, r.height]", heading)
+    for x in (box[0] + 4, box[0] + box[2] - 4):
+        y = box[1] + box[3] / 2
+        assert driver.execute_script(HIT_JS, element, x, y), f"a click at ({x}, {y}) misses the summary"
+        before = support.is_open(driver, element)
+        ActionChains(driver).move_to_element_with_offset(heading, int(x - box[0] - box[2] / 2), 0).click().perform()
+        support.wait_for(lambda: support.is_open(driver, element) != before,
+                         f"a click on the heading's row at x={x} did not toggle the section")
+
+
 # --- 7. console and network ----------------------------------------------------------------
 
 def test_no_console_errors_or_network_requests_while_used(driver, site, deep_case):
