@@ -8,6 +8,7 @@ import math
 import re
 import time
 
+import pytest
 from pypdf import PdfReader
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -349,6 +350,37 @@ def test_a_click_anywhere_on_the_heading_row_folds_without_javascript(nojs_drive
         ActionChains(driver).move_to_element_with_offset(heading, int(x - box[0] - box[2] / 2), 0).click().perform()
         support.wait_for(lambda: support.is_open(driver, element) != before,
                          f"a click on the heading's row at x={x} did not toggle the section")
+
+
+# The first run of five plain words in a paragraph of the section's own text, or null.
+PLAIN_WORDS_JS = """
+for (const p of arguments[0].querySelectorAll(':scope > p')) {
+  const words = p.textContent.trim().split(/\\s+/);
+  for (let i = 0; i + 5 <= words.length; i++) {
+    const run = words.slice(i, i + 5);
+    if (run.every(w => /^[A-Za-z]+$/.test(w))) return run.join(' ');
+  }
+}
+return null;
+"""
+
+
+def test_a_text_fragment_opens_the_closed_sections_around_it(nojs_driver, site, deep_case):
+    """Chromium opens a closed <details> around what find-in-page or a link to a text
+    fragment (#:~:text=) reaches, with no script: the text stays in the <details>."""
+    driver = nojs_driver
+    page, section = deep_case
+    url = support.page_url(site, page)
+    support.load(driver, url)
+    element = support.section_element(driver, section)
+    words = driver.execute_script(PLAIN_WORDS_JS, element)
+    if words is None:
+        pytest.skip(f"#{section['id']} has no paragraph with five plain words in a row")
+    assert not driver.execute_script("return arguments[0].checkVisibility()", element)
+    support.load(driver, url + "#:~:text=" + words.replace(" ", "%20"))
+    element = support.section_element(driver, section)
+    support.wait_for(lambda: driver.execute_script("return arguments[0].checkVisibility()", element),
+                     f"{page}: the text fragment {words!r} did not open #{section['id']} and its ancestors")
 
 
 # --- 7. console and network ----------------------------------------------------------------
