@@ -2,13 +2,13 @@
 # Builds each real documentation corpus of ../shared/corpus/*.tar.xz (written elsewhere,
 # by people who never heard of foldmark) as the Content/ of a site, and fails on a crash
 # or on any error; warnings (broken links, mostly) are counted by kind. Then a sample of
-# each corpus's pages goes through the Nu HTML Checker.
+# each corpus's pages goes through the Nu HTML Checker and axe-core.
 #
 #   scripts/corpora.sh [CORPUS_FOLDER]     (default ../shared/corpus beside the checkout)
 #
 # Environment: FOLDMARK_BIN (default: a release build with FOLDMARK_SCRATCH_PATH),
 # FOLDMARK_PYTHON and FOLDMARK_VNU_JAR for the checker (from scripts/install-deps.sh;
-# without them the check is skipped with a message), FOLDMARK_SAMPLE (pages checked
+# without them the checks are skipped with a message), FOLDMARK_SAMPLE (pages checked
 # per corpus, default 25).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -65,6 +65,7 @@ PY
         { pages[NR] = $0 } END { step = NR / n; if (step < 1) step = 1; for (i = 1; i <= NR; i += step) print pages[int(i)] }' |
         while read -r page; do mkdir -p "$sample/$(dirname "$page")"; cp "$site/_site/$page" "$sample/$page"; done)
 done
+samples=("$work"/sample/*)
 
 if [ -n "${FOLDMARK_PYTHON:-}" ] && [ -n "${FOLDMARK_VNU_JAR:-}" ]; then
     echo "corpora: Nu HTML Checker on $(find "$work/sample" -name '*.html' | wc -l) sampled pages"
@@ -98,6 +99,13 @@ print(f"corpora: Nu HTML Checker {report.get('version', '?')}: {len(pages)} page
       + "".join(f"; {count} set aside: {why}" for why, count in set_aside.items()))
 sys.exit(1 if errors else 0)
 PY
+    # The same sample through axe-core, in each built site, where the pages have their
+    # stylesheets: no serious or critical violation (Tests/browser/axe_pages.py).
+    for sample in "${samples[@]}"; do
+        name="$(basename "$sample")"
+        mapfile -t pages < <(cd "$sample" && find . -name '*.html' | sort)
+        "$FOLDMARK_PYTHON" Tests/browser/axe_pages.py "$work/$name/_site" "${pages[@]}" || failed=1
+    done
 else
     echo "corpora: FOLDMARK_PYTHON / FOLDMARK_VNU_JAR not set: the sample is not checked (run scripts/install-deps.sh)"
 fi

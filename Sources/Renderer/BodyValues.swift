@@ -26,6 +26,7 @@ extension TemplateData {
                 case .taskItem(let item):
                     let entry = begin()
                     field(fields[.checked], .bool(item.isChecked))
+                    field(fields[.text], text: item.text)
                     markupPiece(endObject(entry), partial: fields[.taskCheckbox])
                 }
             }

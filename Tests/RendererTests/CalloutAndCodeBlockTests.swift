@@ -128,7 +128,7 @@ private func withoutIcons(_ html: String) -> String {
     @Test func theBodyKeepsListsAndCodeBlocks() throws {
         let page = try html("> [!IMPORTANT]\n> - one\n> - two\n>\n> ```swift\n> let x = 1\n> ```\n")
         #expect(page.contains("<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n<div class=\"fm-code\">"))
-        #expect(page.contains("<pre><code class=\"language-swift\">let x = 1\n</code></pre>\n</div>\n</div>\n"))
+        #expect(page.contains("<pre><code class=\"language-swift\">let x = 1\n</code></pre>\n</div></div>\n</div>\n"))
     }
 
     @Test func rawHTMLInACalloutIsOmittedInSafeMode() throws {
@@ -181,10 +181,10 @@ private func withoutIcons(_ html: String) -> String {
         #expect(
             try html("```swift title=\"x\"\nlet x = 1\n```\n") == """
                 <div class="fm-code"><div class="fm-code-bar"><span class="fm-code-lang">swift</span>\
-                <button type="button" class="fm-code-copy" aria-live="polite" hidden>Copy</button></div>
+                <button type="button" class="fm-code-copy" aria-live="polite" hidden>Copy</button></div><div class="fm-code-scroll" tabindex="0">
                 <pre><code class="language-swift">let x = 1
                 </code></pre>
-                </div>
+                </div></div>
 
                 """)
     }
@@ -202,10 +202,10 @@ private func withoutIcons(_ html: String) -> String {
         #expect(
             try html(markdown) == """
                 <div class="fm-code"><div class="fm-code-bar" hidden>\
-                <button type="button" class="fm-code-copy" aria-live="polite" hidden>Copy</button></div>
+                <button type="button" class="fm-code-copy" aria-live="polite" hidden>Copy</button></div><div class="fm-code-scroll" tabindex="0">
                 <pre><code>plain
                 </code></pre>
-                </div>
+                </div></div>
 
                 """)
     }

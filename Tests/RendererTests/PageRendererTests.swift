@@ -42,8 +42,8 @@ import Testing
         let content = renderer.renderContent(document)
         #expect(
             content.hasPrefix(
-                "<h1 class=\"fm-title wide\" id=\"top\">T</h1>\n<p>The lead.</p>\n\n"
-                    + "<details class=\"fm-section\" id=\"a\">\n"))
+                "<h1 class=\"fm-title wide\" id=\"top\">T</h1>\n<p>The lead.</p>\n\n<div class=\"fm-fold\">\n"
+                    + "<h2 class=\"fm-heading\" id=\"a~title\">A</h2>\n<details class=\"fm-section\" id=\"a\">\n"))
         #expect(content.components(separatedBy: "<details ").count - 1 == 1)
         #expect(!content.contains("Collapse “T”"))
     }

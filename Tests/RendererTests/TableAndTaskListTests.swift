@@ -12,7 +12,7 @@ struct SpecExample: Sendable, CustomTestStringConvertible {
 /// foldmark's HTML in the spec's form: tables lose their scrolling wrapper, and cells are
 /// aligned with `style` since the HTML checker rejects the spec's obsolete `align`.
 private func normalized(_ html: String) -> String {
-    html.replacing("<div class=\"fm-table\">\n", with: "").replacing("</table>\n</div>\n", with: "</table>\n")
+    html.replacing("<div class=\"fm-table\" tabindex=\"0\">\n", with: "").replacing("</table>\n</div>\n", with: "</table>\n")
 }
 
 private func specHTML(_ html: String) -> String {
@@ -65,7 +65,7 @@ private func specHTML(_ html: String) -> String {
 
     @Test func tableIsWrappedToScrollSideways() throws {
         let page = try Document(parsing: "a | b\n--|--\n")
-        #expect(page.preamble.rendered.hasPrefix("<div class=\"fm-table\">\n<table>\n"))
+        #expect(page.preamble.rendered.hasPrefix("<div class=\"fm-table\" tabindex=\"0\">\n<table>\n"))
         #expect(page.preamble.rendered.hasSuffix("</table>\n</div>\n"))
     }
 
@@ -163,16 +163,17 @@ private func specHTML(_ html: String) -> String {
     static let specExamples = [
         SpecExample(
             number: 279, markdown: "- [ ] foo\n- [x] bar\n",
-            html: "<ul>\n<li><input disabled=\"\" type=\"checkbox\"> foo</li>\n"
-                + "<li><input checked=\"\" disabled=\"\" type=\"checkbox\"> bar</li>\n</ul>\n"),
+            html: "<ul>\n<li><input disabled=\"\" type=\"checkbox\" aria-label=\"foo\"> foo</li>\n"
+                + "<li><input checked=\"\" disabled=\"\" type=\"checkbox\" aria-label=\"bar\"> bar</li>\n</ul>\n"),
         SpecExample(
             number: 280, markdown: "- [x] foo\n  - [ ] bar\n  - [x] baz\n- [ ] bim\n",
-            html: "<ul>\n<li><input checked=\"\" disabled=\"\" type=\"checkbox\"> foo\n<ul>\n"
-                + "<li><input disabled=\"\" type=\"checkbox\"> bar</li>\n"
-                + "<li><input checked=\"\" disabled=\"\" type=\"checkbox\"> baz</li>\n</ul>\n</li>\n"
-                + "<li><input disabled=\"\" type=\"checkbox\"> bim</li>\n</ul>\n"),
+            html: "<ul>\n<li><input checked=\"\" disabled=\"\" type=\"checkbox\" aria-label=\"foo\"> foo\n<ul>\n"
+                + "<li><input disabled=\"\" type=\"checkbox\" aria-label=\"bar\"> bar</li>\n"
+                + "<li><input checked=\"\" disabled=\"\" type=\"checkbox\" aria-label=\"baz\"> baz</li>\n</ul>\n</li>\n"
+                + "<li><input disabled=\"\" type=\"checkbox\" aria-label=\"bim\"> bim</li>\n</ul>\n"),
     ]
 
+    /// The spec's HTML, with each checkbox named by its item's text.
     @Test(arguments: specExamples) func specExampleGivesSpecHTML(_ example: SpecExample) throws {
         let page = try Document(parsing: example.markdown)
         #expect(page.preamble.rendered == example.html)
@@ -190,15 +191,15 @@ private func specHTML(_ html: String) -> String {
         let page = try Document(parsing: "1. [X] *done*\n\n2. [ ] next\n")
         #expect(
             page.preamble.rendered
-                == "<ol>\n<li>\n<p><input checked=\"\" disabled=\"\" type=\"checkbox\"> <em>done</em></p>\n</li>\n"
-                + "<li>\n<p><input disabled=\"\" type=\"checkbox\"> next</p>\n</li>\n</ol>\n")
+                == "<ol>\n<li>\n<p><input checked=\"\" disabled=\"\" type=\"checkbox\" aria-label=\"done\"> <em>done</em></p>\n</li>\n"
+                + "<li>\n<p><input disabled=\"\" type=\"checkbox\" aria-label=\"next\"> next</p>\n</li>\n</ol>\n")
     }
 
     @Test func markerThatIsAReferenceLinkStillMakesATask() throws {
         let page = try Document(parsing: "- [x] done\n\n[x]: /url\n")
         #expect(
             page.preamble.rendered
-                == "<ul>\n<li><input checked=\"\" disabled=\"\" type=\"checkbox\"> done</li>\n</ul>\n")
+                == "<ul>\n<li><input checked=\"\" disabled=\"\" type=\"checkbox\" aria-label=\"done\"> done</li>\n</ul>\n")
         #expect(page.links.isEmpty)
     }
 

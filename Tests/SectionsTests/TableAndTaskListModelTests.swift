@@ -75,9 +75,9 @@ private func tables(_ markdown: String, options: ParseOptions = ParseOptions()) 
         let starts = ["<ul>\n<li>", "<ul>\n<li> foo</li>\n<li>", "<ul>\n<li> foo</li>\n<li> bar\n<ul>\n<li>"]
         #expect(
             preamble.blocks == [
-                Body.Block(offset: starts[0].utf8.count, content: .taskItem(TaskItem(isChecked: false))),
-                Body.Block(offset: starts[1].utf8.count, content: .taskItem(TaskItem(isChecked: true))),
-                Body.Block(offset: starts[2].utf8.count, content: .taskItem(TaskItem(isChecked: true))),
+                Body.Block(offset: starts[0].utf8.count, content: .taskItem(TaskItem(isChecked: false, text: "foo"))),
+                Body.Block(offset: starts[1].utf8.count, content: .taskItem(TaskItem(isChecked: true, text: "bar"))),
+                Body.Block(offset: starts[2].utf8.count, content: .taskItem(TaskItem(isChecked: true, text: "baz"))),
             ])
     }
 
@@ -89,6 +89,13 @@ private func tables(_ markdown: String, options: ParseOptions = ParseOptions()) 
         #expect(preamble.blocks.map(\.offset) == ["<ul>\n<li>".utf8.count])
     }
 
+    /// The checkbox's label is the item's text without its markup: what a screen reader
+    /// names the checkbox by.
+    @Test func theTaskTextIsTheItemsPlainText() throws {
+        let page = try Document(parsing: "- [x] *ship* `v2`\n  on time\n")
+        #expect(page.preamble.blocks.map(\.content) == [.taskItem(TaskItem(isChecked: true, text: "ship v2 on time"))])
+    }
+
     @Test func otherBracketsStayText() throws {
         let page = try Document(parsing: "- \\[ ] foo\n- [y] bar\n- [x]baz\n- a [x] b\n\n[x] not a task\n")
         #expect(page.preamble.blocks.isEmpty)
@@ -96,7 +103,7 @@ private func tables(_ markdown: String, options: ParseOptions = ParseOptions()) 
 
     @Test func aMarkerThatIsAReferenceLinkStillMakesATask() throws {
         let page = try Document(parsing: "- [x] done\n\n[x]: /url\n")
-        #expect(page.preamble.blocks.map(\.content) == [.taskItem(TaskItem(isChecked: true))])
+        #expect(page.preamble.blocks.map(\.content) == [.taskItem(TaskItem(isChecked: true, text: "done"))])
         #expect(page.links.isEmpty)
     }
 }

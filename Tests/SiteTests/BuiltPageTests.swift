@@ -61,7 +61,7 @@ import Testing
         #expect(await site.build().succeeded)
         let one = try site.read("_site/guide/one.html")
         #expect(one.contains("<a href=\"one.html\" aria-current=\"page\">One</a>"))
-        #expect(one.contains("<li class=\"fm-nav-folder\"><details open><summary><span class=\"fm-arrow\" aria-hidden=\"true\"></span><a href=\"index.html\">Guide</a></summary>"))
+        #expect(one.contains("<li class=\"fm-nav-folder\"><a href=\"index.html\">Guide</a><details open><summary aria-label=\"Guide\"><span class=\"fm-arrow\" aria-hidden=\"true\"></span></summary>"))
         #expect(one.contains("<li><a href=\"../index.html\">Docs</a></li>\n<li><a href=\"index.html\">Guide</a></li>\n<li aria-current=\"page\">One</li>"))
         #expect(one.contains("<a class=\"fm-previous\" rel=\"prev\" href=\"index.html\"><span>Previous</span> Guide</a>"))
         #expect(one.contains("<a class=\"fm-next\" rel=\"next\" href=\"two.html\"><span>Next</span> Two</a>"))

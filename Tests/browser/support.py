@@ -152,10 +152,12 @@ return secs.map((d, i) => {
     if (e.matches('details.fm-section')) ancestors.push(secs.indexOf(e));
   }
   const summary = d.querySelector(':scope > summary');
-  const heading = summary && summary.querySelector(':scope > h1, :scope > h2, :scope > h3, :scope > h4, :scope > h5, :scope > h6');
+  // A section's heading stands just before its <details>, in the .fm-fold around both.
+  const before = d.previousElementSibling;
+  const heading = before && /^H[1-6]$/.test(before.tagName) ? before : null;
   let body = '';
   for (const c of d.children) {
-    if (c.tagName === 'SUMMARY' || c.matches('details.fm-section')) continue;
+    if (c.tagName === 'SUMMARY' || c.matches('details.fm-section, .fm-fold')) continue;
     body += ' ' + c.textContent;
   }
   return {index: i, id: d.id, open: d.hasAttribute('open'), ancestors: ancestors,

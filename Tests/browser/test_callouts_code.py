@@ -168,11 +168,13 @@ def test_a_long_line_scrolls_inside_its_block(page_url, width):
     driver = support.make_driver(width=width, height=800)
     try:
         support.load(driver, page_url)
+        # The box around the <pre> scrolls; it takes focus, so a keyboard can scroll it.
         pre = driver.execute_script("""
-            return Array.from(document.querySelectorAll('.fm-code > pre'))
-                .find((pre) => pre.textContent.includes(arguments[0]));
+            return Array.from(document.querySelectorAll('.fm-code-scroll'))
+                .find((box) => box.textContent.includes(arguments[0]));
         """, LONG_LINE_MARK)
         assert pre is not None, "no code block with the long line on the page"
+        assert pre.get_attribute("tabindex") == "0", "the scrolling box cannot take focus"
         sizes = driver.execute_script("""
             const pre = arguments[0];
             return {scroll: pre.scrollWidth, client: pre.clientWidth,

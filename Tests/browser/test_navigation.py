@@ -107,7 +107,9 @@ return {
     .filter((d) => current.some((a) => d.contains(a)) && !d.open)
     .map((d) => d.outerHTML.slice(0, 120)),
   groups: sidebar ? Array.from(sidebar.querySelectorAll('details')).map((d) => {
-    const a = d.querySelector(':scope > summary a[href]');
+    // A folder's link comes just before the <details> that folds its pages.
+    const before = d.previousElementSibling;
+    const a = before && before.matches('a[href]') ? before : null;
     return {href: a ? a.href : null, open: d.open,
             entries: Array.from(d.querySelectorAll(':scope > ul > li')).map((li) => {
               const e = li.querySelector('a[href]');
@@ -164,7 +166,7 @@ def test_sidebar_opens_folder_of_page(nav_survey, site, page):
     index = str(site / folder / "index.html")
     groups = [g for g in nav_survey[page]["groups"] if g["href"] and file_of(g["href"]) == index]
     assert groups, (
-        f"the sidebar has no <details> group whose summary links to {folder}/index.html "
+        f"the sidebar has no <details> group whose link leads to {folder}/index.html "
         f"(groups link to: {[g['href'] for g in nav_survey[page]['groups']]})")
     assert all(g["open"] for g in groups), f"the sidebar group of folder {folder}/ is not open"
 

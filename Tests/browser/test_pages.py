@@ -37,12 +37,13 @@ return {
   titleElements: document.querySelectorAll('head > title').length,
   mains: document.querySelectorAll('main').length,
   sections: secs.length,
-  summaryHeadings: document.querySelectorAll(
-    'summary > h1, summary > h2, summary > h3, summary > h4, summary > h5, summary > h6').length,
+  headingsInButtons: document.querySelectorAll(
+    ':is(summary, button, [role=button]) :is(h1, h2, h3, h4, h5, h6)').length,
   malformed: secs.filter(d => {
     const s = d.firstElementChild;
-    return !s || s.tagName !== 'SUMMARY' ||
-      s.querySelectorAll(':scope > h1, :scope > h2, :scope > h3, :scope > h4, :scope > h5, :scope > h6').length !== 1;
+    const h = d.previousElementSibling;
+    return !s || s.tagName !== 'SUMMARY' || !h || !/^H[1-6]$/.test(h.tagName) || !h.id ||
+      s.getAttribute('aria-labelledby') !== h.id;
   }).map(d => d.id || d.outerHTML.slice(0, 80)),
   withoutId: secs.filter(d => !d.id).length,
   outsideMain: secs.filter(d => !main || !main.contains(d)).length,
@@ -85,10 +86,11 @@ def test_page_loads_cleanly_and_keeps_contract(page_driver, site, page):
     assert info["characterSet"] == "UTF-8"
     assert info["titleElements"] == 1 and info["title"].strip(), "missing or empty <title>"
     assert info["mains"] == 1, f"expected exactly one <main>, found {info['mains']}"
-    assert info["sections"] == info["summaryHeadings"], (
-        f"{info['sections']} details.fm-section but {info['summaryHeadings']} summary > h1..h6")
-    assert not info["malformed"], \
-        f"sections whose first child is not a summary holding one heading: {info['malformed']}"
+    assert info["headingsInButtons"] == 0, (
+        f"{info['headingsInButtons']} headings inside a summary or another button")
+    assert not info["malformed"], (
+        "sections not preceded by their heading, or whose summary does not come first or is "
+        f"not labelled by that heading: {info['malformed']}")
     assert info["withoutId"] == 0, f"{info['withoutId']} sections have no id"
     assert info["outsideMain"] == 0, f"{info['outsideMain']} sections are outside <main>"
     assert not info["duplicateIds"], f"duplicate ids: {info['duplicateIds']}"

@@ -18,7 +18,7 @@ TITLE_AND_LEAD_JS = """
 const title = document.querySelector('main h1.fm-title');
 if (!title) return null;
 const lead = [];
-for (let e = title.nextElementSibling; e && !e.matches('details.fm-section'); e = e.nextElementSibling) {
+for (let e = title.nextElementSibling; e && !e.matches('.fm-fold'); e = e.nextElementSibling) {
   lead.push({tag: e.tagName, shown: e.checkVisibility() && e.getBoundingClientRect().height > 0,
              text: e.textContent.trim()});
 }
@@ -42,7 +42,7 @@ def assert_title_and_lead_shown(driver):
 
 def open_top_sections(driver):
     return driver.execute_script(
-        "return Array.from(document.querySelectorAll('main > details.fm-section'), (d) => d.open)")
+        "return Array.from(document.querySelectorAll('main > .fm-fold > details.fm-section'), (d) => d.open)")
 
 
 @pytest.fixture
@@ -56,7 +56,7 @@ def test_a_single_hash_page_has_a_plain_title_outside_any_fold(titled):
     assert not found["inDetails"] and not found["inSummary"]
     assert found["id"] == "command-line"
     # The sections below the title are the page's top-level sections.
-    assert titled.find_elements(By.CSS_SELECTOR, "main > details.fm-section")
+    assert titled.find_elements(By.CSS_SELECTOR, "main > .fm-fold > details.fm-section")
 
 
 def test_title_and_lead_show_under_collapsed_true(titled):
@@ -96,7 +96,7 @@ def test_a_page_with_several_hash_headings_folds_each(site, driver):
     support.load(driver, support.page_url(site, UNTITLED))
     assert title_and_lead(driver) is None
     folded = driver.execute_script(
-        "return document.querySelectorAll('main > details.fm-section > summary > h1').length")
+        "return document.querySelectorAll('main > .fm-fold > h1 + details.fm-section').length")
     assert folded >= 2
     driver.find_element(By.ID, "fm-collapse-all").click()
     assert not any(open_top_sections(driver))

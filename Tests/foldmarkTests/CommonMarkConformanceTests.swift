@@ -93,8 +93,9 @@ enum CommonMarkExamples {
         return String(run.output[start.upperBound..<end.lowerBound])
     }
 
-    /// `html` without the frame foldmark puts around each code block (a bar with the
-    /// language and a Copy button, then a closing `</div>` after cmark's `</pre>`), which
+    /// `html` without the frame foldmark puts around each code block (a line with the bar,
+    /// the language and a Copy button, and the box that scrolls; then their closing
+    /// `</div></div>` after cmark's `</pre>`), which
     /// is all that sets foldmark's code blocks apart from libcmark's.
     static func withoutCodeFrames(_ html: String) -> String {
         var lines = html.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -102,13 +103,14 @@ enum CommonMarkExamples {
         var index = 0
         while index < lines.count {
             let line = lines[index]
-            if line.hasPrefix("<div class=\"fm-code\"><div class=\"fm-code-bar\""), let end = line.range(of: "</div>") {
-                lines[index] = String(line[end.upperBound...])
+            if line.hasPrefix("<div class=\"fm-code\"><div class=\"fm-code-bar\""),
+                line.hasSuffix("<div class=\"fm-code-scroll\" tabindex=\"0\">")
+            {
+                lines.remove(at: index)
                 open += 1
-                if lines[index].isEmpty { lines.remove(at: index) } else { index += 1 }
                 continue
             }
-            if open > 0, line == "</div>", index > 0, lines[index - 1].hasSuffix("</code></pre>") {
+            if open > 0, line == "</div></div>", index > 0, lines[index - 1].hasSuffix("</code></pre>") {
                 lines.remove(at: index)
                 open -= 1
                 continue

@@ -4,8 +4,12 @@
 public struct TaskItem: Hashable, Sendable {
     /// `[x]` or `[X]`.
     public var isChecked: Bool
+    /// The item's first paragraph as plain text (see ``Section/title``), which labels the
+    /// checkbox for screen readers: a checkbox with no name is read as "checkbox" alone.
+    public var text: String
 
-    public init(isChecked: Bool) {
+    public init(isChecked: Bool, text: String = "") {
         self.isChecked = isChecked
+        self.text = text
     }
 }

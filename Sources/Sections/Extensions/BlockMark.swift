@@ -92,7 +92,7 @@ struct FoundBlocks {
         case codeBlock(language: String?, options: String, text: String)
         /// Its cells follow its start mark, the header's then each row's, one per column.
         case table(alignments: [Table.Alignment], rows: Int)
-        case taskItem(isChecked: Bool)
+        case taskItem(isChecked: Bool, text: String)
     }
 
     private(set) var all: [Found] = []

@@ -58,8 +58,8 @@ struct MarkedHTML: ~Copyable {
             let header = alignments.map { _ in fragment() }
             let cells = (0..<rows).map { _ in alignments.map { _ in fragment() } }
             return .table(Table(alignments: alignments, header: header, rows: cells))
-        case .taskItem(let isChecked):
-            return .taskItem(TaskItem(isChecked: isChecked))
+        case .taskItem(let isChecked, let text):
+            return .taskItem(TaskItem(isChecked: isChecked, text: text))
         }
     }
 

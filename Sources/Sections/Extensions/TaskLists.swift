@@ -6,7 +6,7 @@ internal import CCmark
 /// The marker is read from the source, so `\[ ]` or `&#91; ]` stays text. The checkbox
 /// (a ``TaskItem``) is a custom inline at the paragraph's start, so the theme's checkbox
 /// goes before the item's text: `<li><input disabled="" type="checkbox"> rest</li>`, which
-/// CSS can find with `:has`.
+/// CSS can find with `:has`. The item's text, as plain text, is the checkbox's label.
 enum TaskLists {
     static func apply(to blocks: [OpaquePointer], source: SourceLines, found: inout FoundBlocks) {
         for item in blocks where cmark_node_get_type(item) == CMARK_NODE_ITEM {
@@ -14,7 +14,8 @@ enum TaskLists {
                 let marker = marker(of: paragraph, source: source), removeMarker(marker, from: paragraph),
                 let checkbox = CmarkNode.new(CMARK_NODE_CUSTOM_INLINE)
             else { continue }
-            found.add(.taskItem(isChecked: marker != "[ ]"), markingStartOn: checkbox, isInline: true)
+            let text = String(CmarkNode.plainText(paragraph).drop { $0 == " " || $0 == "\t" })
+            found.add(.taskItem(isChecked: marker != "[ ]", text: text), markingStartOn: checkbox, isInline: true)
             _ = cmark_node_prepend_child(paragraph, checkbox)
         }
     }
