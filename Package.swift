@@ -82,7 +82,7 @@ let package = Package(
         .testTarget(name: "SectionsTests", dependencies: ["Basics", "FoldmarkTestSupport", "Sections", "CCmark"]),
         .testTarget(name: "RendererTests", dependencies: ["Basics", "FoldmarkTestSupport", "Renderer", "Sections", "CCmark"], exclude: ["Golden"]),
         .testTarget(name: "SiteTests", dependencies: ["Basics", "FoldmarkTestSupport", "Sections", "Site"]),
-        .testTarget(name: "foldmarkTests", dependencies: ["FoldmarkTestSupport", "foldmark", "Site"]),
+        .testTarget(name: "foldmarkTests", dependencies: ["Basics", "FoldmarkTestSupport", "foldmark", "Site"]),
         .testTarget(name: "ServerTests", dependencies: ["Basics", "FoldmarkTestSupport", "Server", "Site"]),
     ]
 )

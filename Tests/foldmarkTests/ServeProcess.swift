@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import FoldmarkTestSupport
 import Synchronization
@@ -70,21 +71,12 @@ final class ServeProcess: Sendable {
         return UInt16(bigEndian: address.sin_port)
     }
 
-    /// What the file `name` holds so far. serve is still writing it: read with plain
-    /// `read` calls, to the end as it is now. (Foundation's `String(contentsOf:)` leaks its
-    /// buffer when the file grows while it reads, which the leak check reports.)
+    /// What the file `name` holds so far. serve is still writing it: `FileIO.read` reads to
+    /// the end as it is now. (Foundation's `String(contentsOf:)` leaks its buffer when the
+    /// file grows while it reads, which the leak check reports.)
     private func text(_ name: String) -> String {
-        let descriptor = open(folder.appending(path: name).path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return "" }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else { break }
-            bytes += chunk[..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        guard case .success(let data) = FileIO.read(folder.appending(path: name).path) else { return "" }
+        return String(decoding: data, as: UTF8.self)
     }
 
     deinit {
